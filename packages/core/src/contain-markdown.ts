@@ -1,0 +1,111 @@
+import MarkdownIt from 'markdown-it'
+
+// Only CommonMark's block structure matters for containment, so inline parsing
+// is switched off: markdown-it's block pass is fast (tens of MB/s), where a
+// full micromark parse runs at 1-2 MB/s.
+const blockParser = new MarkdownIt('commonmark', {html: true})
+blockParser.core.ruler.disable(['inline', 'text_join'])
+
+/** Cheap test for text that has nothing containment would change. */
+const mayNeedContainment = /[#`~<]|^[ \t>]*(?:=+|-+)[ \t]*$/m
+
+/** Leading container markers (block quotes, list items) before a block's own markup. */
+const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]*/
+
+interface Block {
+  type: string
+  tag: string
+  markup: string
+  map: [number, number] | null
+  level: number
+  content: string
+}
+
+/**
+ * Makes message text safe to embed in a note at a section of heading `depth`,
+ * keeping it verbatim otherwise:
+ * - ATX headings go `depth` levels deeper (at most 6), setext headings become
+ *   ATX headings at that depth, so nothing in a message can read as a turn heading;
+ * - a code fence still open at the end is closed;
+ * - an HTML block that only ends at its own terminator (`<!--`, `<pre>`,
+ *   `<script>`, `<?`, `<!X`, `<![CDATA[`) gets that terminator.
+ * Line endings become `\n`; surrounding blank lines are dropped.
+ */
+export function containMarkdown(text: string, depth: number): string {
+  const source = text.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd()
+  if (!mayNeedContainment.test(source)) return source
+
+  const lines = source.split('\n')
+  const tokens = blockParser.parse(source, {}) as Block[]
+  const append: string[] = []
+  // Setext headings remove lines; edit from the end so earlier maps stay valid.
+  const edits: Array<() => void> = []
+
+  for (const token of tokens) {
+    const map = token.map
+    if (!map) continue
+    if (token.type === 'heading_open') {
+      const level = Number(token.tag.slice(1))
+      const target = Math.min(6, level + depth)
+      if (token.markup.startsWith('#')) {
+        edits.push(() => demoteAtx(lines, map[0], target))
+      } else {
+        edits.push(() => setextToAtx(lines, map, target))
+      }
+    } else if (token.type === 'fence' && token.level === 0 && map[1] >= lines.length) {
+      if (!closesFence(lines, map, token.markup)) append.push(token.markup)
+    } else if (token.type === 'html_block' && token.level === 0 && map[1] >= lines.length) {
+      const terminator = htmlTerminator(token.content)
+      if (terminator && !token.content.slice(token.content.indexOf('<') + 2).toLowerCase().includes(terminator.end)) {
+        append.push(terminator.end)
+      }
+    }
+  }
+
+  for (const edit of edits.reverse()) edit()
+  return [...lines, ...append].join('\n')
+}
+
+function demoteAtx(lines: string[], index: number, target: number): void {
+  const line = lines[index]
+  if (line === undefined) return
+  const prefix = containerPrefix.exec(line)?.[0] ?? ''
+  const rest = line.slice(prefix.length)
+  const marks = /^#{1,6}/.exec(rest)?.[0]
+  if (!marks) return
+  lines[index] = prefix + '#'.repeat(target) + rest.slice(marks.length)
+}
+
+function setextToAtx(lines: string[], map: [number, number], target: number): void {
+  const [start, end] = map
+  const first = lines[start]
+  if (first === undefined || end - start < 2) return
+  const prefix = containerPrefix.exec(first)?.[0] ?? ''
+  const content: string[] = []
+  for (let index = start; index < end - 1; index++) {
+    const line = lines[index] ?? ''
+    const own = containerPrefix.exec(line)?.[0] ?? ''
+    content.push(line.slice(own.length).trim())
+  }
+  lines.splice(start, end - start, prefix + '#'.repeat(target) + ' ' + content.join(' '))
+}
+
+function closesFence(lines: readonly string[], map: [number, number], markup: string): boolean {
+  if (map[1] - map[0] < 2) return false
+  const last = lines[map[1] - 1] ?? ''
+  const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(last)
+  const run = match?.[1]
+  return run !== undefined && run[0] === markup[0] && run.length >= markup.length
+}
+
+/** CommonMark HTML block types 1-5 end only at their own terminator, not at a blank line. */
+function htmlTerminator(content: string): {end: string} | undefined {
+  const start = content.trimStart()
+  const raw = /^<(script|pre|style|textarea)(?=[\s>]|$)/i.exec(start)
+  if (raw?.[1]) return {end: `</${raw[1].toLowerCase()}>`}
+  if (start.startsWith('<!--')) return {end: '-->'}
+  if (start.startsWith('<?')) return {end: '?>'}
+  if (start.startsWith('<![CDATA[')) return {end: ']]>'}
+  if (/^<![A-Za-z]/.test(start)) return {end: '>'}
+  return undefined
+}

@@ -1,0 +1,25 @@
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * `2026-03-30 10:28` in the given time zone, for headings. A value that is
+ * not a valid date is returned as it was written.
+ */
+export function formatTime(iso: string, timeZone: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  let formatter = formatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23'
+    })
+    formatters.set(timeZone, formatter)
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]))
+  return `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}`
+}

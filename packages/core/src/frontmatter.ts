@@ -1,0 +1,30 @@
+import {stringify} from 'yaml'
+import type {Conversation} from './model.js'
+
+/**
+ * The note's frontmatter as data: what a notes app, a search index or a
+ * later chatmark run needs to know about the conversation without reading it.
+ */
+export function frontmatterOf(conversation: Conversation, title: string): Record<string, unknown> {
+  const {metadata, source} = conversation
+  const data: Record<string, unknown> = {title}
+  data['source'] = {format: source.format, ...(source.variant ? {variant: source.variant} : {})}
+  data['id'] = conversation.id
+  if (conversation.createdAt) data['created'] = conversation.createdAt
+  if (conversation.updatedAt) data['updated'] = conversation.updatedAt
+  if (metadata.models && metadata.models.length > 0) data['models'] = metadata.models
+  if (metadata.project) data['project'] = metadata.project
+  if (metadata.gitBranch) data['git_branch'] = metadata.gitBranch
+  const people = conversation.participants.filter((participant) => participant.kind === 'human' || participant.kind === 'bot')
+  if (people.length > 0) data['participants'] = people.map((participant) => participant.name)
+  if (metadata.tokens && Object.keys(metadata.tokens).length > 0) data['tokens'] = {...metadata.tokens}
+  for (const [key, value] of Object.entries(metadata.extra ?? {})) if (!(key in data)) data[key] = value
+  data['turns'] = conversation.turns.length
+  if (Object.keys(conversation.fidelity).length > 0) data['fidelity'] = {...conversation.fidelity}
+  return data
+}
+
+/** Serialises frontmatter data as YAML (without the `---` fences). */
+export function frontmatterYaml(data: Record<string, unknown>): string {
+  return stringify(data, {lineWidth: 0}).trimEnd()
+}

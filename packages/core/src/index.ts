@@ -1,0 +1,45 @@
+export type {
+  AttachmentPart,
+  Conversation,
+  ConversationMetadata,
+  Fidelity,
+  NoticePart,
+  Part,
+  Participant,
+  Role,
+  Source,
+  TextPart,
+  ThinkingPart,
+  TokenCounts,
+  ToolCallPart,
+  ToolResult,
+  Turn
+} from './model.js'
+export type {Confidence, FormatPlugin, ParseContext, Verdict} from './plugin.js'
+export {confidences} from './plugin.js'
+export type {Limits} from './limits.js'
+export {defaultLimits} from './limits.js'
+export type {Input} from './input.js'
+export {inputFromBytes, inputFromPath, inputFromStream, inputFromString} from './input.js'
+export type {Sample, SampleKind, SampleRecord} from './sample.js'
+export {createSample, sampleFromBytes, sampleRecordLimit} from './sample.js'
+export type {Line, ReadLinesOptions} from './read-lines.js'
+export {readLines} from './read-lines.js'
+export type {JsonLine, ReadJsonLinesOptions} from './read-json-lines.js'
+export {formatBytes, readJsonLines} from './read-json-lines.js'
+export {isNumber, isRecord, isString, numberOf, stringOf} from './guards.js'
+export type {DecidedBy, Detection, FormatVerdict} from './dispatch.js'
+export {dispatch} from './dispatch.js'
+export {defaultFormatOrder, sortByDefaultOrder} from './format-order.js'
+export type {Normalized, Normalizer, NormalizerOptions, ReadOptions, Reading, UseOptions} from './normalizer.js'
+export {createNormalizer, fail} from './normalizer.js'
+export type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
+export {resolveRenderOptions} from './render-options.js'
+export type {ChatmarkMarkdown, ChatmarkMarker} from './mdast-nodes.js'
+export {containMarkdown} from './contain-markdown.js'
+export {conversationTitle} from './conversation-title.js'
+export {conversationToMdast, turnDepth} from './conversation-to-mdast.js'
+export {frontmatterOf} from './frontmatter.js'
+export {toNote, treeToMarkdown} from './to-note.js'
+export type {Truncated} from './truncate-middle.js'
+export {countCodePoints, truncateMiddle} from './truncate-middle.js'

@@ -1,0 +1,25 @@
+import type {Nodes} from 'mdast'
+import type {Flow} from './mdast-nodes.js'
+import {fromMarkdown} from 'mdast-util-from-markdown'
+import {gfmFromMarkdown} from 'mdast-util-gfm'
+import {gfm} from 'micromark-extension-gfm'
+import type {ResolvedRenderOptions} from './render-options.js'
+
+/**
+ * Message text in a section at heading `depth`: verbatim by default (a
+ * `chatmarkMarkdown` node, contained when serialised), or parsed into mdast
+ * with `parseMessages`, its headings pushed below `depth`.
+ */
+export function messageToMdast(text: string, depth: number, options: ResolvedRenderOptions): Flow[] {
+  if (!/\S/.test(text)) return []
+  if (!options.parseMessages) return [{type: 'chatmarkMarkdown', value: text, depth}]
+  const tree = fromMarkdown(text, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
+  deepenHeadings(tree, depth)
+  // The top level of a parsed message is flow content (no frontmatter extension is used).
+  return tree.children as Flow[]
+}
+
+function deepenHeadings(node: Nodes, depth: number): void {
+  if (node.type === 'heading') node.depth = Math.min(6, node.depth + depth) as 1 | 2 | 3 | 4 | 5 | 6
+  if ('children' in node) for (const child of node.children) deepenHeadings(child, depth)
+}

@@ -1,0 +1,152 @@
+/**
+ * The conversation model: one vocabulary that every format parses into and the
+ * renderer reads from. Raw identifiers are kept so a note can be linked back to
+ * its source.
+ */
+
+/** Who speaks in a turn. */
+export type Role = 'user' | 'assistant' | 'system' | 'tool' | 'other'
+
+/** Token counts. A missing field means *unknown*, never zero. */
+export interface TokenCounts {
+  input?: number
+  output?: number
+  cached?: number
+  thoughts?: number
+  tool?: number
+  total?: number
+}
+
+/** A person, model, tool or bot that takes part in a conversation. */
+export interface Participant {
+  id: string
+  name: string
+  kind: 'human' | 'model' | 'tool' | 'bot'
+}
+
+/** Where a conversation was read from. */
+export interface Source {
+  /** Name of the format plugin, such as `gemini`. */
+  format: string
+  /** Format-specific variant, such as `gemini-jsonl`. */
+  variant?: string
+  /** Path of the input file, when it came from one. */
+  path?: string
+}
+
+/** Facts about a conversation that the note shows in its frontmatter. */
+export interface ConversationMetadata {
+  /** Model names in order of first use. */
+  models?: string[]
+  /** Project directory or project id. */
+  project?: string
+  gitBranch?: string
+  /** Summed token counts; a field is absent when no turn reported it. */
+  tokens?: TokenCounts
+  /** Other format-specific facts, shown in frontmatter when scalar. */
+  extra?: Record<string, string | number | boolean>
+}
+
+/**
+ * Counts of what was not shown as a normal turn, keyed by a short reason
+ * (`injected-context`, `malformed-line`, `rewound-turn`...).
+ */
+export type Fidelity = Record<string, number>
+
+/** Plain message text, as the tool stored it (Markdown source). */
+export interface TextPart {
+  type: 'text'
+  text: string
+}
+
+/** Model reasoning or a thought summary. */
+export interface ThinkingPart {
+  type: 'thinking'
+  /** The thought body. */
+  text: string
+  /** A short title for the thought, when the tool gave one. */
+  subject?: string
+}
+
+/** The result of a tool call. */
+export interface ToolResult {
+  /** Output text, as the tool returned it. */
+  text: string
+  /** Whether the tool reported a failure. */
+  isError?: boolean
+  /** Info-string for the result's code block (`diff`, `json`, `text`...). */
+  language?: string
+  /** File name, for results that are a diff of one file. */
+  fileName?: string
+}
+
+/** A call from the model to a tool, with its result when one was recorded. */
+export interface ToolCallPart {
+  type: 'tool-call'
+  /** A one-line summary: the call's description, or its name. */
+  text: string
+  id?: string
+  name: string
+  /** UI name, when the tool has one besides its internal name. */
+  displayName?: string
+  input: unknown
+  /** Final status as recorded (`success`, `error`, `cancelled`...). */
+  status?: string
+  result?: ToolResult
+}
+
+/** A file, image or other attachment. Binary payloads are never inlined. */
+export interface AttachmentPart {
+  type: 'attachment'
+  /** A one-line description (`image/png, 12.3 KB`). */
+  text: string
+  name?: string
+  mimeType?: string
+  /** Size in bytes. */
+  size?: number
+  /** A URI or path that refers to the attachment. */
+  reference?: string
+}
+
+/** A message from the harness rather than a participant. */
+export interface NoticePart {
+  type: 'notice'
+  level: 'info' | 'warning' | 'error'
+  text: string
+  /** What kind of event this is (`compression`, `resume`, `meta`...). */
+  kind?: string
+  /** Longer content shown collapsed under the notice (e.g. a compaction summary). */
+  details?: string
+}
+
+/** One piece of a turn. */
+export type Part = TextPart | ThinkingPart | ToolCallPart | AttachmentPart | NoticePart
+
+/** One message in a conversation. */
+export interface Turn {
+  /** The source's id for this message. */
+  id?: string
+  role: Role
+  /** Participant id of the speaker. */
+  author?: string
+  /** ISO-8601 time. */
+  timestamp?: string
+  model?: string
+  tokens?: TokenCounts
+  parts: Part[]
+}
+
+/** A whole conversation, ready to render. */
+export interface Conversation {
+  id: string
+  title?: string
+  source: Source
+  /** ISO-8601 time. */
+  createdAt?: string
+  /** ISO-8601 time. */
+  updatedAt?: string
+  participants: Participant[]
+  metadata: ConversationMetadata
+  turns: Turn[]
+  fidelity: Fidelity
+}

@@ -1,0 +1,241 @@
+import {VFile} from 'vfile'
+import type {VFileMessage} from 'vfile-message'
+import type {Detection} from './dispatch.js'
+import {chosenDetection, dispatch} from './dispatch.js'
+import type {Input} from './input.js'
+import type {Limits} from './limits.js'
+import {defaultLimits} from './limits.js'
+import type {Conversation} from './model.js'
+import type {FormatPlugin} from './plugin.js'
+import type {Sample} from './sample.js'
+import {createSample} from './sample.js'
+
+/** Options for {@link createNormalizer}. */
+export interface NormalizerOptions {
+  /** Your formats. They run before the built-ins; one with a built-in's name replaces it. Default: none. */
+  formats?: readonly FormatPlugin[]
+  /** The built-in formats, in dispatch order. Default: none (the `chatmark` package passes its own). */
+  builtins?: readonly FormatPlugin[]
+  /** Size limits. Default: {@link defaultLimits}. */
+  limits?: Partial<Limits>
+}
+
+/** Where {@link Normalizer.use} puts a format. Default: after the other user formats, before the built-ins. */
+export interface UseOptions {
+  /** Insert before the format of this name. */
+  before?: string
+  /** Insert after the format of this name. */
+  after?: string
+}
+
+/** Options for reading one input. */
+export interface ReadOptions {
+  /** Skip detection and use this format. */
+  format?: string
+  /** Options for formats, passed to `parse` as `context.options`. */
+  formatOptions?: Readonly<Record<string, unknown>>
+}
+
+/** An input being read: its decision, and its conversations as they are parsed. */
+export interface Reading {
+  /** Carries every problem found, as messages with line numbers where known. */
+  file: VFile
+  detection: Detection
+  /** The conversations, parsed lazily. Iterate once. */
+  conversations: AsyncIterable<Conversation>
+}
+
+/** An input read whole. */
+export interface Normalized {
+  file: VFile
+  detection: Detection
+  conversations: Conversation[]
+}
+
+/** A set of formats and the means to read inputs with them. */
+export interface Normalizer {
+  /** The formats in dispatch order. */
+  readonly formats: readonly FormatPlugin[]
+  readonly limits: Readonly<Limits>
+  readonly frozen: boolean
+  /** Registers a format (see {@link UseOptions}). Throws on a frozen normalizer. */
+  use(plugin: FormatPlugin, options?: UseOptions): Normalizer
+  /** Forbids further `use`; returns the normalizer. */
+  freeze(): Normalizer
+  /** Detects the format of an input (reads only its head). */
+  detect(input: Input, options?: ReadOptions): Promise<Detection>
+  /** Starts reading an input; conversations are parsed as they are iterated. */
+  read(input: Input, options?: ReadOptions): Promise<Reading>
+  /** Reads an input whole. */
+  normalize(input: Input, options?: ReadOptions): Promise<Normalized>
+}
+
+const messageSource = 'chatmark'
+
+/**
+ * Creates a normalizer: an ordered list of formats with a dispatcher in front.
+ *
+ * @example
+ *   const normalizer = createNormalizer({builtins: [gemini()], formats: [myFormat]})
+ *   const {conversations} = await normalizer.normalize(await inputFromPath('session.jsonl'))
+ */
+export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
+  const limits: Readonly<Limits> = Object.freeze({...defaultLimits, ...options.limits})
+  const list: FormatPlugin[] = []
+  // Formats `use` inserted (not replacements): new ones go after these.
+  const inserted = new Set<string>()
+  let frozen = false
+
+  for (const plugin of options.builtins ?? []) {
+    assertPlugin(plugin)
+    const at = list.findIndex((existing) => existing.name === plugin.name)
+    if (at === -1) list.push(plugin)
+    else list[at] = plugin
+  }
+
+  const normalizer: Normalizer = {
+    get formats() {
+      return Object.freeze([...list])
+    },
+    limits,
+    get frozen() {
+      return frozen
+    },
+    use(plugin, useOptions = {}) {
+      if (frozen) {
+        throw new Error(
+          `Cannot register format \`${String(plugin?.name)}\` on a frozen normalizer: create your own with \`createNormalizer({formats})\` instead`
+        )
+      }
+      assertPlugin(plugin)
+      const existing = list.findIndex((format) => format.name === plugin.name)
+      if (existing !== -1 && !useOptions.before && !useOptions.after) {
+        // Replace in place: the format keeps its slot in the dispatch order.
+        list[existing] = plugin
+        return normalizer
+      }
+      if (existing !== -1) list.splice(existing, 1)
+      list.splice(insertionIndex(list, inserted, useOptions), 0, plugin)
+      inserted.add(plugin.name)
+      return normalizer
+    },
+    freeze() {
+      frozen = true
+      return normalizer
+    },
+    async detect(input, readOptions = {}) {
+      const sample = await createSample(input, limits.sampleBytes)
+      return decide(sample, readOptions).detection
+    },
+    async read(input, readOptions = {}) {
+      const file = new VFile({path: input.name})
+      const sample = await createSample(input, limits.sampleBytes)
+      const {detection, plugin, problem} = decide(sample, readOptions)
+      if (problem) fail(file, problem.reason, problem.ruleId)
+      return {
+        file,
+        detection,
+        conversations: plugin ? parseAll(plugin, input, file, detection, readOptions) : empty()
+      }
+    },
+    async normalize(input, readOptions = {}) {
+      const reading = await normalizer.read(input, readOptions)
+      const conversations: Conversation[] = []
+      for await (const conversation of reading.conversations) conversations.push(conversation)
+      return {file: reading.file, detection: reading.detection, conversations}
+    }
+  }
+
+  for (const plugin of options.formats ?? []) normalizer.use(plugin)
+  return normalizer
+
+  function decide(
+    sample: Sample,
+    readOptions: ReadOptions
+  ): {detection: Detection; plugin?: FormatPlugin; problem?: {reason: string; ruleId: string}} {
+    if (readOptions.format !== undefined) {
+      const plugin = list.find((format) => format.name === readOptions.format)
+      const detection = chosenDetection(readOptions.format, sample, list)
+      if (!plugin) {
+        const names = list.map((format) => format.name).join(', ')
+        return {detection, problem: {reason: `Unknown format \`${readOptions.format}\`: expected one of ${names}`, ruleId: 'unknown-format'}}
+      }
+      if (sample.kind === 'empty') return {detection, problem: emptyProblem}
+      return {detection, plugin}
+    }
+    const detection = dispatch(sample, list)
+    if (sample.kind === 'empty') return {detection, problem: emptyProblem}
+    const plugin = list.find((format) => format.name === detection.format)
+    if (!plugin) return {detection, problem: {reason: detection.explanation, ruleId: 'no-format'}}
+    return {detection, plugin}
+  }
+
+  async function* parseAll(
+    plugin: FormatPlugin,
+    input: Input,
+    file: VFile,
+    detection: Detection,
+    readOptions: ReadOptions
+  ): AsyncGenerator<Conversation> {
+    const verdict = detection.verdicts.find((entry) => entry.format === plugin.name)
+    let count = 0
+    try {
+      for await (const conversation of plugin.parse(input, {
+        file,
+        limits,
+        options: readOptions.formatOptions ?? {},
+        ...(verdict && detection.decidedBy !== 'option' ? {verdict} : {})
+      })) {
+        count++
+        yield conversation
+      }
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error)
+      fail(file, `Could not read the input as ${plugin.name}: ${detail}`, 'parse-error')
+      return
+    }
+    if (count === 0 && !file.messages.some((message) => message.fatal)) {
+      fail(file, `No conversation could be read from the input as ${plugin.name}`, 'no-conversation')
+    }
+  }
+}
+
+const emptyProblem = {reason: 'The input is empty: there is nothing to convert', ruleId: 'empty-input'}
+
+/** Adds a fatal message (a failure of this input) without throwing. */
+export function fail(file: VFile, reason: string, ruleId: string, line?: number): VFileMessage {
+  const message = file.message(reason, {ruleId, source: messageSource, ...(line === undefined ? {} : {place: {line, column: 1}})})
+  message.fatal = true
+  return message
+}
+
+async function* empty(): AsyncGenerator<Conversation> {}
+
+function insertionIndex(list: readonly FormatPlugin[], inserted: ReadonlySet<string>, options: UseOptions): number {
+  const anchor = options.before ?? options.after
+  if (anchor !== undefined) {
+    const at = list.findIndex((format) => format.name === anchor)
+    if (at === -1) {
+      throw new Error(`Cannot place a format ${options.before ? 'before' : 'after'} \`${anchor}\`: no format has that name`)
+    }
+    return options.before ? at : at + 1
+  }
+  let last = -1
+  for (const [index, format] of list.entries()) if (inserted.has(format.name)) last = index
+  return last + 1
+}
+
+function assertPlugin(plugin: unknown): asserts plugin is FormatPlugin {
+  const value = plugin as Partial<FormatPlugin> | undefined
+  if (
+    !value ||
+    typeof value.name !== 'string' ||
+    value.name === '' ||
+    typeof value.detect !== 'function' ||
+    typeof value.parse !== 'function'
+  ) {
+    throw new TypeError(
+      'Expected a format plugin: an object with a non-empty `name`, a `detect(sample)` function and a `parse(input, context)` function'
+    )
+  }
+}

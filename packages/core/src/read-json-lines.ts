@@ -1,0 +1,76 @@
+import type {VFile} from 'vfile'
+import type {Input} from './input.js'
+import type {Limits} from './limits.js'
+import {readLines} from './read-lines.js'
+
+/** One parsed JSONL record. */
+export interface JsonLine {
+  /** 1-based line number in the input. */
+  line: number
+  /** The parsed value: untrusted, narrow it with a guard. */
+  value: unknown
+}
+
+/** Options for {@link readJsonLines}. */
+export interface ReadJsonLinesOptions {
+  file: VFile
+  limits: Limits
+  /** Message source, such as `chatmark:gemini`. */
+  source: string
+  /** Called for every line that was skipped, with the reason (`malformed-line`, `oversized-line`). */
+  onSkip?: (reason: 'malformed-line' | 'oversized-line', line: number) => void
+}
+
+/**
+ * Reads a JSONL input record by record. Blank lines are passed over, as every
+ * JSONL writer's own reader does. A line that is not JSON (a session still
+ * being written ends in a cut-off line) or that is over `limits.maxLineBytes`
+ * becomes a warning naming its line, and reading goes on.
+ */
+export async function* readJsonLines(input: Input, options: ReadJsonLinesOptions): AsyncGenerator<JsonLine> {
+  const {file, limits, source, onSkip} = options
+  const lines = readLines(input, {
+    maxLineBytes: limits.maxLineBytes,
+    onLongLine(line, bytes) {
+      file.message(
+        `Line ${line} is ${formatBytes(bytes)}, over the ${formatBytes(limits.maxLineBytes)} line limit (maxLineBytes): skipped`,
+        {place: {line, column: 1}, ruleId: 'oversized-line', source}
+      )
+      onSkip?.('oversized-line', line)
+    }
+  })
+
+  for await (const {line, text} of lines) {
+    if (isBlank(text)) continue
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error)
+      file.message(`Line ${line} is not valid JSON (${detail}): skipped`, {
+        place: {line, column: 1},
+        ruleId: 'malformed-line',
+        source
+      })
+      onSkip?.('malformed-line', line)
+      continue
+    }
+    yield {line, value}
+  }
+}
+
+function isBlank(text: string): boolean {
+  return /^\s*$/.test(text)
+}
+
+/** `1.5 MB`-style size for messages. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`
+}

@@ -1,0 +1,168 @@
+import {extname} from 'node:path'
+import {Allow, parse as parsePartialJson} from 'partial-json'
+import type {Input} from './input.js'
+
+/** What the head of an input looks like. */
+export type SampleKind = 'empty' | 'binary' | 'json' | 'jsonl' | 'text'
+
+/** A JSONL record in the sample. */
+export interface SampleRecord {
+  /** 1-based line number. */
+  line: number
+  value: unknown
+}
+
+/**
+ * The bounded head of an input, with lazy views. Every detector sees the same
+ * sample and never reads beyond it.
+ */
+export interface Sample {
+  /** The input's name (path or `<stdin>`). */
+  name: string
+  /** Lower-case extension with its dot (`.jsonl`), or `''`. */
+  extension: string
+  /** Size of the whole input in bytes, when known. */
+  size?: number
+  /** The head bytes, BOM included. */
+  bytes: Uint8Array
+  /** Whether the head is the whole input. */
+  complete: boolean
+  /** Whether the input starts with a UTF-8 byte order mark. */
+  bom: boolean
+  /** The head decoded as UTF-8, BOM removed (a character cut by the bound is dropped). */
+  text: string
+  /** Container format recognised by its magic bytes (`zip`, `zstd`, `gzip`), if any. */
+  magic?: 'zip' | 'zstd' | 'gzip'
+  kind: SampleKind
+  /**
+   * For `json` and single-record `jsonl` samples: the document. When the head
+   * is not the whole input this is a partial parse of the head (open strings,
+   * arrays and objects closed where the head ends); see `jsonComplete`.
+   */
+  json: unknown
+  /** Whether `json` is the whole, valid document. */
+  jsonComplete: boolean
+  /** For `jsonl`: the records parsed from the head's complete lines (at most {@link sampleRecordLimit}). */
+  records: readonly SampleRecord[]
+  /** For `jsonl`: how many non-blank head lines were not JSON. */
+  invalidLines: number
+}
+
+/** How many JSONL records a sample parses. */
+export const sampleRecordLimit = 50
+
+const decoder = new TextDecoder('utf-8', {fatal: false})
+
+/** Reads the head of an input and builds its sample. */
+export async function createSample(input: Input, sampleBytes: number): Promise<Sample> {
+  const bytes = await input.head(sampleBytes)
+  const complete = input.size === undefined ? bytes.byteLength < sampleBytes : bytes.byteLength >= input.size
+  return sampleFromBytes(bytes, {name: input.name, complete, ...(input.size === undefined ? {} : {size: input.size})})
+}
+
+/** Builds a sample from head bytes already in hand. */
+export function sampleFromBytes(
+  bytes: Uint8Array,
+  info: {name: string; complete: boolean; size?: number}
+): Sample {
+  const bom = bytes[0] === 0xEF && bytes[1] === 0xBB && bytes[2] === 0xBF
+  const magic = magicOf(bytes)
+  let text = decoder.decode(bom ? bytes.subarray(3) : bytes)
+  // A multi-byte character cut by the bound decodes as U+FFFD at the very end.
+  if (!info.complete && text.endsWith('\uFFFD')) text = text.slice(0, -1)
+  const kind = kindOf(bytes, text, magic)
+
+  let json: unknown
+  let jsonComplete = false
+  let records: SampleRecord[] = []
+  let invalidLines = 0
+
+  if (kind === 'json' || kind === 'jsonl') {
+    const whole = info.complete ? tryParse(text) : undefined
+    if (whole) {
+      json = whole.value
+      jsonComplete = true
+    }
+    const scan = scanLines(text, info.complete)
+    records = scan.records
+    invalidLines = scan.invalid
+    if (!whole && kind === 'json') json = partial(text)
+    if (!whole && kind === 'jsonl' && records.length === 1 && scan.lines === 1) json = records[0]?.value
+  }
+
+  const sample: Sample = {
+    name: info.name,
+    extension: extname(info.name).toLowerCase(),
+    bytes,
+    complete: info.complete,
+    bom,
+    text,
+    kind,
+    json,
+    jsonComplete,
+    records,
+    invalidLines
+  }
+  if (info.size !== undefined) sample.size = info.size
+  if (magic) sample.magic = magic
+  return sample
+}
+
+function magicOf(bytes: Uint8Array): Sample['magic'] {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4B && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip'
+  if (bytes[0] === 0x28 && bytes[1] === 0xB5 && bytes[2] === 0x2F && bytes[3] === 0xFD) return 'zstd'
+  if (bytes[0] === 0x1F && bytes[1] === 0x8B) return 'gzip'
+  return undefined
+}
+
+function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic']): SampleKind {
+  if (magic || bytes.includes(0)) return 'binary'
+  const start = text.search(/\S/)
+  if (start === -1) return 'empty'
+  // Many replacement characters means this was not UTF-8 text to begin with.
+  let replaced = 0
+  for (let index = text.indexOf('\uFFFD'); index !== -1; index = text.indexOf('\uFFFD', index + 1)) replaced++
+  if (replaced > 8 && replaced * 100 > text.length) return 'binary'
+  const first = text.charAt(start)
+  if (first !== '{' && first !== '[') return 'text'
+  // One JSON value per line: the first non-blank line parses on its own, and
+  // either another line follows or the line is the whole head.
+  const lineEnd = text.indexOf('\n', start)
+  const firstLine = lineEnd === -1 ? text.slice(start) : text.slice(start, lineEnd)
+  if (tryParse(firstLine)) return 'jsonl'
+  return 'json'
+}
+
+function scanLines(text: string, complete: boolean): {records: SampleRecord[]; invalid: number; lines: number} {
+  const records: SampleRecord[] = []
+  let invalid = 0
+  let lines = 0
+  const all = text.split('\n')
+  // The last piece of an incomplete head is a cut-off line.
+  if (!complete) all.pop()
+  for (const [index, raw] of all.entries()) {
+    if (records.length >= sampleRecordLimit) break
+    if (!/\S/.test(raw)) continue
+    lines++
+    const parsed = tryParse(raw)
+    if (parsed) records.push({line: index + 1, value: parsed.value})
+    else invalid++
+  }
+  return {records, invalid, lines}
+}
+
+function tryParse(text: string): {value: unknown} | undefined {
+  try {
+    return {value: JSON.parse(text) as unknown}
+  } catch {
+    return undefined
+  }
+}
+
+function partial(text: string): unknown {
+  try {
+    return parsePartialJson(text, Allow.ALL) as unknown
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,51 @@
+import type {PhrasingContent} from 'mdast'
+import type {Flow} from './mdast-nodes.js'
+import type {ToolCallPart} from './model.js'
+import type {ResolvedRenderOptions} from './render-options.js'
+import {truncateMiddle} from './truncate-middle.js'
+
+/**
+ * A tool call: a line naming the tool (and its status), its input as a JSON
+ * block, and its result as a code block (`diff` for file diffs). A long
+ * result keeps its head and tail and says how many characters were cut.
+ */
+export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptions): Flow[] {
+  const line: PhrasingContent[] = [{type: 'strong', children: [{type: 'text', value: 'Tool call'}]}, {type: 'text', value: ' '}]
+  line.push({type: 'inlineCode', value: part.name})
+  const notes: string[] = []
+  if (part.displayName && part.displayName !== part.name) notes.push(part.displayName)
+  if (part.status) notes.push(part.status)
+  if (notes.length > 0) line.push({type: 'text', value: ` (${notes.join(', ')})`})
+  if (part.text && part.text !== part.name && !mentions(part.input, part.text)) {
+    line.push({type: 'text', value: ': '}, {type: 'emphasis', children: [{type: 'text', value: part.text}]})
+  }
+
+  const nodes: Flow[] = [{type: 'paragraph', children: line}]
+  const input = inputText(part.input)
+  if (input !== undefined) nodes.push({type: 'code', lang: 'json', value: input})
+
+  const result = part.result
+  if (result) {
+    const label: PhrasingContent[] = [{type: 'strong', children: [{type: 'text', value: result.isError ? 'Error' : 'Result'}]}]
+    if (result.fileName) label.push({type: 'text', value: ' '}, {type: 'inlineCode', value: result.fileName})
+    const {head, tail, cut} = truncateMiddle(result.text, options.maxResultChars)
+    const value =
+      cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${cut.toLocaleString('en-US')} characters cut …]\n${tail}`
+    if (result.text.length === 0) label.push({type: 'text', value: ': (empty)'})
+    nodes.push({type: 'paragraph', children: label})
+    if (result.text.length > 0) nodes.push({type: 'code', lang: result.language ?? 'text', value: value.replace(/\n$/, '')})
+  }
+  return nodes
+}
+
+function inputText(input: unknown): string | undefined {
+  if (input === undefined || input === null) return undefined
+  if (typeof input === 'object' && Object.keys(input).length === 0) return undefined
+  return JSON.stringify(input, null, 2)
+}
+
+/** Whether a description merely repeats one of the call's string arguments. */
+function mentions(input: unknown, text: string): boolean {
+  if (typeof input !== 'object' || input === null) return false
+  return Object.values(input).some((value) => value === text)
+}

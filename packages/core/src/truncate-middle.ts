@@ -1,0 +1,74 @@
+/** The result of {@link truncateMiddle}. */
+export interface Truncated {
+  head: string
+  tail: string
+  /** Characters (code points) left out between head and tail; 0 when nothing was cut. */
+  cut: number
+}
+
+/**
+ * Keeps the head and tail of a long text, about `max` characters in all,
+ * counting code points so no character is ever split. Cuts snap to a line
+ * break when one is near, so kept lines stay whole.
+ */
+export function truncateMiddle(text: string, max: number): Truncated {
+  // Code points never outnumber UTF-16 units, so a short string needs no count.
+  if (max <= 0 || text.length <= max) return {head: text, tail: '', cut: 0}
+  const total = countCodePoints(text)
+  if (total <= max) return {head: text, tail: '', cut: 0}
+
+  const keepHead = Math.ceil(max / 2)
+  const keepTail = max - keepHead
+  let headEnd = indexAfterCodePoints(text, 0, keepHead)
+  let tailStart = indexBeforeCodePoints(text, keepTail)
+
+  const slack = Math.floor(max / 10)
+  const headBreak = text.lastIndexOf('\n', headEnd - 1)
+  if (headBreak !== -1 && headEnd - headBreak <= slack) headEnd = headBreak + 1
+  const tailBreak = text.indexOf('\n', tailStart)
+  if (tailBreak !== -1 && tailBreak - tailStart <= slack) tailStart = tailBreak + 1
+
+  const head = text.slice(0, headEnd)
+  const tail = text.slice(tailStart)
+  return {head, tail, cut: countCodePoints(text.slice(headEnd, tailStart))}
+}
+
+/** Number of Unicode code points in a string. */
+export function countCodePoints(text: string): number {
+  let count = 0
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code >= 0xD800 && code <= 0xDBFF && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1)
+      if (next >= 0xDC00 && next <= 0xDFFF) index++
+    }
+    count++
+  }
+  return count
+}
+
+function indexAfterCodePoints(text: string, from: number, count: number): number {
+  let index = from
+  for (let seen = 0; seen < count && index < text.length; seen++) {
+    const code = text.charCodeAt(index)
+    index += code >= 0xD800 && code <= 0xDBFF && isLow(text.charCodeAt(index + 1)) ? 2 : 1
+  }
+  return index
+}
+
+function indexBeforeCodePoints(text: string, count: number): number {
+  let index = text.length
+  for (let seen = 0; seen < count && index > 0; seen++) {
+    const code = text.charCodeAt(index - 1)
+    index -= isLow(code) && index >= 2 && isHigh(text.charCodeAt(index - 2)) ? 2 : 1
+  }
+  return index
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xD800 && code <= 0xDBFF
+}
+
+function isLow(code: number): boolean {
+  return code >= 0xDC00 && code <= 0xDFFF
+}
