@@ -81,7 +81,7 @@ function explainNone(sample: Sample, verdicts: readonly FormatVerdict[]): string
     empty: 'The input is empty',
     binary: sample.magic ? `The input is a ${sample.magic} archive` : 'The input is binary, not text',
     json: 'The input is JSON',
-    jsonl: 'The input is JSON Lines',
+    jsonl: sample.jsonComplete ? 'The input is JSON' : 'The input is JSON Lines',
     text: 'The input is text'
   }
   const reasons = verdicts.map((verdict) => `${verdict.format}: ${verdict.reason}`).join('; ')

@@ -30,14 +30,9 @@ export async function* readLines(input: Input, options: ReadLinesOptions): Async
   let pendingBytes = 0
   let overLong = false
   let line = 0
-  let first = true
 
   for await (const chunk of input.open()) {
-    let buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-    if (first) {
-      first = false
-      if (buffer[0] === 0xEF && buffer[1] === 0xBB && buffer[2] === 0xBF) buffer = buffer.subarray(3)
-    }
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
 
     let start = 0
     while (start < buffer.length) {
@@ -58,7 +53,7 @@ export async function* readLines(input: Input, options: ReadLinesOptions): Async
       if (overLong || size > maxLineBytes) {
         onLongLine?.(line, size)
       } else {
-        yield {line, text: decode(pending, pendingBytes, buffer, start, end)}
+        yield {line, text: withoutBom(line, decode(pending, pendingBytes, buffer, start, end))}
       }
       pending = []
       pendingBytes = 0
@@ -70,8 +65,13 @@ export async function* readLines(input: Input, options: ReadLinesOptions): Async
   if (pendingBytes > 0) {
     line++
     if (overLong) onLongLine?.(line, pendingBytes)
-    else yield {line, text: decode(pending, pendingBytes, Buffer.alloc(0), 0, 0)}
+    else yield {line, text: withoutBom(line, decode(pending, pendingBytes, Buffer.alloc(0), 0, 0))}
   }
+}
+
+// The BOM can arrive split across chunks, so it is removed from the decoded first line.
+function withoutBom(line: number, text: string): string {
+  return line === 1 && text.startsWith('\uFEFF') ? text.slice(1) : text
 }
 
 function decode(pending: Buffer[], pendingBytes: number, buffer: Buffer, start: number, end: number): string {

@@ -123,8 +123,7 @@ function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic']): Sample
   let replaced = 0
   for (let index = text.indexOf('\uFFFD'); index !== -1; index = text.indexOf('\uFFFD', index + 1)) replaced++
   if (replaced > 8 && replaced * 100 > text.length) return 'binary'
-  const first = text.charAt(start)
-  if (first !== '{' && first !== '[') return 'text'
+  if (!jsonStart.test(text)) return 'text'
   // One JSON value per line: the first non-blank line parses on its own, and
   // either another line follows or the line is the whole head.
   const lineEnd = text.indexOf('\n', start)
@@ -132,6 +131,15 @@ function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic']): Sample
   if (tryParse(firstLine)) return 'jsonl'
   return 'json'
 }
+
+/**
+ * The first tokens of a JSON object or array. Text such as `[09:14] <nick>`
+ * or `[link](url)` also starts with a bracket but fails this, while any JSON
+ * document, even a malformed one, passes (and must then fail as JSON, never be
+ * read as prose).
+ */
+const jsonStart =
+  /^\s*(?:\{\s*["}]|\[\s*(?:[[{"\]]|(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*(?:[,\]]|$)))/
 
 function scanLines(text: string, complete: boolean): {records: SampleRecord[]; invalid: number; lines: number} {
   const records: SampleRecord[] = []

@@ -1,0 +1,61 @@
+// A complete chatmark format plugin for IRC-style logs, in plain JavaScript:
+//
+//   [09:14] <alice> has anyone tried the new parser?
+//   [09:15] <bob> yes, it streams
+//
+// Run it with `chatmark --use ./examples/custom-format/irc-format.js examples/custom-format/sample.irclog`,
+// or in code: `createNormalizer({formats: [ircFormat()]})`.
+
+const linePattern = /^\[(\d{2}:\d{2})\] <([^>\s]+)> (.*)$/
+
+/**
+ * @returns {import('@chatmark/core').FormatPlugin}
+ */
+export default function ircFormat() {
+  return {
+    name: 'irc',
+    description: 'IRC-style logs: "[hh:mm] <nick> message" lines',
+    extensions: ['.irclog'],
+    detect(sample) {
+      if (sample.kind !== 'text') return {confidence: 'none', reason: 'not text'}
+      const lines = sample.text.split('\n').filter((line) => line.trim() !== '')
+      const matching = lines.filter((line) => linePattern.test(line)).length
+      if (matching >= 2 && matching === lines.length) {
+        return {confidence: 'certain', reason: `all ${matching} lines are "[hh:mm] <nick> message"`}
+      }
+      return {confidence: 'none', reason: 'no "[hh:mm] <nick> message" lines'}
+    },
+    async *parse(input, context) {
+      const decoder = new TextDecoder()
+      let text = ''
+      for await (const chunk of input.open()) text += decoder.decode(chunk, {stream: true})
+      text += decoder.decode()
+
+      const people = new Map()
+      const turns = []
+      for (const [index, line] of text.split(/\r?\n/).entries()) {
+        if (line.trim() === '') continue
+        const match = linePattern.exec(line)
+        if (!match) {
+          context.file.message(`Line ${index + 1} is not "[hh:mm] <nick> message": skipped`, {
+            place: {line: index + 1, column: 1},
+            ruleId: 'unknown-line',
+            source: 'irc'
+          })
+          continue
+        }
+        const [, time, nick, message] = match
+        people.set(nick, {id: nick, name: nick, kind: 'human'})
+        turns.push({role: 'user', author: nick, parts: [{type: 'text', text: `${message} (${time})`}]})
+      }
+      yield {
+        id: input.name,
+        source: {format: 'irc', path: input.name},
+        participants: [...people.values()],
+        metadata: {},
+        turns,
+        fidelity: {}
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import {lstat, readdir, stat} from 'node:fs/promises'
+import {extname, join} from 'node:path'
+
+/** One thing to convert, or a path that cannot be. */
+export type InputEntry =
+  | {kind: 'file'; path: string}
+  | {kind: 'stdin'}
+  | {kind: 'refused'; path: string; reason: string}
+  | {kind: 'skipped'; path: string; reason: string}
+
+/** Options for {@link collectInputs}. */
+export interface CollectOptions {
+  /** Extensions (with dot, lower case) that make a file in a folder an input. */
+  extensions: ReadonlySet<string>
+  followSymlinks: boolean
+}
+
+/**
+ * Turns command-line operands into inputs. Folders are walked (sorted, hidden
+ * entries and `node_modules` left out) and keep files with a known extension.
+ * Symbolic links and special files are refused unless asked for, because a
+ * notes folder is often synced and a link can point anywhere.
+ */
+export async function collectInputs(operands: readonly string[], options: CollectOptions): Promise<InputEntry[]> {
+  const entries: InputEntry[] = []
+  for (const operand of operands) {
+    if (operand === '-') entries.push({kind: 'stdin'})
+    else await visit(operand, true, entries, options)
+  }
+  return entries
+}
+
+async function visit(path: string, named: boolean, entries: InputEntry[], options: CollectOptions): Promise<void> {
+  let info
+  try {
+    info = await lstat(path)
+  } catch (error) {
+    entries.push({kind: 'refused', path, reason: describeFsError(error)})
+    return
+  }
+  if (info.isSymbolicLink()) {
+    if (!options.followSymlinks) {
+      if (named) entries.push({kind: 'refused', path, reason: 'is a symbolic link; pass --follow-symlinks to read it'})
+      return
+    }
+    try {
+      info = await stat(path)
+    } catch (error) {
+      entries.push({kind: 'refused', path, reason: describeFsError(error)})
+      return
+    }
+  }
+  if (info.isDirectory()) {
+    const names = (await readdir(path)).sort()
+    const present = new Set(names)
+    for (const name of names) {
+      if (name.startsWith('.') || name === 'node_modules') continue
+      const child = join(path, name)
+      // Gemini CLI writes `X.jsonl` beside a resumed legacy `X.json`; the JSONL holds all of it.
+      if (name.endsWith('.json') && present.has(`${name}l`)) {
+        entries.push({kind: 'skipped', path: child, reason: `superseded by ${name}l beside it`})
+        continue
+      }
+      const childInfo = await lstat(child).catch(() => undefined)
+      if (childInfo?.isDirectory() || childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
+      else if (childInfo?.isFile() && options.extensions.has(extname(name).toLowerCase())) entries.push({kind: 'file', path: child})
+    }
+    return
+  }
+  if (!info.isFile()) {
+    entries.push({kind: 'refused', path, reason: 'is not a regular file'})
+    return
+  }
+  entries.push({kind: 'file', path})
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as {code?: unknown} | undefined)?.code
+  if (code === 'ENOENT') return 'no such file or folder'
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
+  return error instanceof Error ? error.message : String(error)
+}

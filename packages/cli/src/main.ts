@@ -1,0 +1,129 @@
+import {mkdir} from 'node:fs/promises'
+import {createRequire} from 'node:module'
+import type {Readable} from 'node:stream'
+import type {Conversation, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
+import {inputFromPath, inputFromStream} from '@chatmark/core'
+import {parseCliArgs, helpText, UsageError} from './cli-args.js'
+import type {CliArgs} from './cli-args.js'
+import {collectInputs} from './collect-inputs.js'
+import {convert} from './convert.js'
+import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
+import {loadFormats} from './load-formats.js'
+import {noteFileName} from './note-file-name.js'
+import {formatExplanation, formatMessages, jsonReport} from './report.js'
+import {writeNote} from './write-note.js'
+
+/** Where the CLI reads and writes; the real process streams in `bin.ts`, buffers in tests. */
+export interface CliIo {
+  stdout: {write(chunk: string): unknown}
+  stderr: {write(chunk: string): unknown}
+  stdin: Readable | AsyncIterable<Uint8Array>
+  cwd: string
+}
+
+/**
+ * Runs the `chatmark` command line.
+ *
+ * @returns the exit status: 0 when every input was converted, 1 when any
+ *   failed, 2 for usage errors.
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  let args: CliArgs
+  let normalizer: Normalizer
+  try {
+    args = parseCliArgs(argv)
+    if (args.help) {
+      io.stdout.write(`${helpText}\n`)
+      return 0
+    }
+    if (args.version) {
+      io.stdout.write(`${version()}\n`)
+      return 0
+    }
+    const formats = await loadFormats(args.use, io.cwd)
+    normalizer = formats.length > 0 ? createNormalizer({formats}) : defaultNormalizer
+    if (args.format !== undefined && !normalizer.formats.some((format) => format.name === args.format)) {
+      const names = normalizer.formats.map((format) => format.name).join(', ')
+      throw new UsageError(`Unknown format \`${args.format}\`: expected one of ${names}`)
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`chatmark: ${error.message}\nTry \`chatmark --help\`.\n`)
+    return 2
+  }
+
+  if (args.listFormats) {
+    const width = Math.max(...normalizer.formats.map((format) => format.name.length))
+    for (const format of normalizer.formats) {
+      io.stdout.write(`${format.name.padEnd(width)}  ${(format.extensions ?? []).join(' ').padEnd(24)}  ${format.description ?? ''}\n`)
+    }
+    if (args.inputs.length === 0) return 0
+  }
+
+  const extensions = new Set(normalizer.formats.flatMap((format) => [...(format.extensions ?? [])]))
+  const entries = await collectInputs(args.inputs, {extensions, followSymlinks: args.followSymlinks})
+  if (args.out !== undefined) await mkdir(args.out, {recursive: true})
+  const readOptions: ReadOptions = {
+    ...(args.format === undefined ? {} : {format: args.format}),
+    ...(args.view === undefined ? {} : {formatOptions: {view: args.view}})
+  }
+  const render: RenderOptions = {
+    profile: args.profile,
+    thinking: args.thinking,
+    notices: args.notices,
+    parseMessages: args.parseMessages,
+    ...(args.maxResultChars === undefined ? {} : {maxResultChars: args.maxResultChars}),
+    ...(args.timeZone === undefined ? {} : {timeZone: args.timeZone})
+  }
+  const written = new Set<string>()
+  let failed = false
+  let notesOnStdout = 0
+
+  for (const entry of entries) {
+    if (entry.kind === 'refused') {
+      io.stderr.write(`${entry.path}: ${entry.reason}\n`)
+      failed = true
+      continue
+    }
+    if (entry.kind === 'skipped') {
+      io.stderr.write(`${entry.path}: skipped: ${entry.reason}\n`)
+      continue
+    }
+    const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
+    try {
+      const input: Input = entry.kind === 'stdin' ? await inputFromStream(io.stdin) : await inputFromPath(entry.path)
+      if (args.explain) {
+        const detection = await normalizer.detect(input, readOptions)
+        io.stdout.write(`${formatExplanation(name, detection)}\n`)
+        if (!detection.format) failed = true
+        continue
+      }
+      const collected: Conversation[] = []
+      const result = await convert(normalizer, input, {
+        ...readOptions,
+        render,
+        async onNote(note) {
+          if (args.json) collected.push(note.conversation)
+          else if (args.out !== undefined) {
+            const path = await writeNote(args.out, noteFileName(note.conversation), note.conversation.id, note.markdown, written)
+            io.stdout.write(`${path}\n`)
+          } else {
+            io.stdout.write(notesOnStdout++ > 0 ? `\n${note.markdown}` : note.markdown)
+          }
+        }
+      })
+      if (args.json) io.stdout.write(`${jsonReport(name, result.detection, collected, result.file)}\n`)
+      for (const line of formatMessages(result.file)) io.stderr.write(`${line}\n`)
+      if (result.file.messages.some((message) => message.fatal)) failed = true
+    } catch (error) {
+      io.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`)
+      failed = true
+    }
+  }
+  return failed ? 1 : 0
+}
+
+function version(): string {
+  const manifest = createRequire(import.meta.url)('../package.json') as {version?: unknown}
+  return `chatmark ${String(manifest.version)}`
+}

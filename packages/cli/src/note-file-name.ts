@@ -1,0 +1,23 @@
+import filenamify from 'filenamify'
+import type {Conversation} from '@chatmark/core'
+import {conversationTitle} from '@chatmark/core'
+
+/** Longest title part of a note's file name, in characters. */
+const maxTitleChars = 80
+
+/**
+ * A note's file name from its date and title: `2026-03-30-fix-the-parser.md`.
+ * Safe on every common file system (no separators, no `..`, no reserved names,
+ * length-capped); letters of any script are kept.
+ */
+export function noteFileName(conversation: Conversation): string {
+  const date = (conversation.createdAt ?? conversation.updatedAt ?? '').slice(0, 10)
+  const slug = conversationTitle(conversation)
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+  const title = [...slug].slice(0, maxTitleChars).join('').replace(/-+$/, '') || 'conversation'
+  const base = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}-${title}` : title
+  return filenamify(`${base}.md`, {replacement: '-', maxLength: 120})
+}

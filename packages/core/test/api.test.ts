@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict'
+import {test} from 'node:test'
+import * as core from '@chatmark/core'
+
+test('the public API is exactly the expected list of exports', () => {
+  assert.deepEqual(Object.keys(core).sort(), [
+    'confidences',
+    'containMarkdown',
+    'conversationTitle',
+    'conversationToMdast',
+    'countCodePoints',
+    'createNormalizer',
+    'createSample',
+    'defaultFormatOrder',
+    'defaultLimits',
+    'dispatch',
+    'fail',
+    'formatBytes',
+    'frontmatterOf',
+    'inputFromBytes',
+    'inputFromPath',
+    'inputFromStream',
+    'inputFromString',
+    'isNumber',
+    'isRecord',
+    'isString',
+    'numberOf',
+    'readJsonLines',
+    'readLines',
+    'resolveRenderOptions',
+    'sampleFromBytes',
+    'sampleRecordLimit',
+    'sortByDefaultOrder',
+    'stringOf',
+    'toNote',
+    'treeToMarkdown',
+    'truncateMiddle',
+    'turnDepth'
+  ])
+})

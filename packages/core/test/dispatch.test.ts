@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict'
+import {test} from 'node:test'
+import {createNormalizer, defaultFormatOrder, inputFromString, sortByDefaultOrder} from '@chatmark/core'
+import {fakeFormat} from './helpers.js'
+
+const certain = (reason: string) => ({confidence: 'certain', reason}) as const
+const likely = (reason: string) => ({confidence: 'likely', reason}) as const
+const none = (reason: string) => ({confidence: 'none', reason}) as const
+
+test('the highest verdict wins whatever its position', async () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('a', likely('a-ish')), fakeFormat('b', certain('b fingerprint'))]})
+  const detection = await normalizer.detect(inputFromString('{"x": 1}'))
+  assert.equal(detection.format, 'b')
+  assert.equal(detection.decidedBy, 'verdict')
+  assert.deepEqual(detection.tiedWith, [])
+  assert.match(detection.explanation, /b gave the highest verdict \(certain\): b fingerprint/)
+  assert.deepEqual(
+    detection.verdicts.map((verdict) => [verdict.format, verdict.confidence, verdict.reason]),
+    [
+      ['a', 'likely', 'a-ish'],
+      ['b', 'certain', 'b fingerprint']
+    ]
+  )
+})
+
+test('a tie at the top goes to the earlier format and is reported as ambiguous', async () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('a', likely('x')), fakeFormat('b', likely('y')), fakeFormat('c', likely('z'))]})
+  const detection = await normalizer.detect(inputFromString('hello'))
+  assert.equal(detection.format, 'a')
+  assert.equal(detection.decidedBy, 'order')
+  assert.deepEqual(detection.tiedWith, ['b', 'c'])
+  assert.match(detection.explanation, /won a tie at likely with b, c/)
+})
+
+test('a detector that throws is recorded as none and cannot break dispatch', async () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('bad', new Error('boom')), fakeFormat('good', likely('ok'))]})
+  const detection = await normalizer.detect(inputFromString('hello'))
+  assert.equal(detection.format, 'good')
+  assert.deepEqual(detection.verdicts[0], {format: 'bad', confidence: 'none', reason: 'detector threw: boom'})
+})
+
+test('a detector that returns garbage is recorded as none', async () => {
+  const broken = {...fakeFormat('broken', likely('x')), detect: () => ({confidence: 'very', reason: 3}) as never}
+  const normalizer = createNormalizer({builtins: [broken]})
+  const detection = await normalizer.detect(inputFromString('hello'))
+  assert.equal(detection.format, undefined)
+  assert.equal(detection.verdicts[0]?.reason, 'detector returned an invalid verdict')
+})
+
+test('user formats run before the built-ins, in registration order', () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('b1', none('')), fakeFormat('b2', none(''))], formats: [fakeFormat('u1', none(''))]})
+  normalizer.use(fakeFormat('u2', none('')))
+  assert.deepEqual(
+    normalizer.formats.map((format) => format.name),
+    ['u1', 'u2', 'b1', 'b2']
+  )
+})
+
+test('a user format with a built-in name replaces it in its slot', async () => {
+  const normalizer = createNormalizer({
+    builtins: [fakeFormat('a', none('')), fakeFormat('b', likely('builtin b'))],
+    formats: [fakeFormat('b', certain('user b'), 'from the user')]
+  })
+  assert.deepEqual(
+    normalizer.formats.map((format) => format.name),
+    ['a', 'b']
+  )
+  const {conversations, detection} = await normalizer.normalize(inputFromString('text'))
+  assert.equal(detection.verdicts[1]?.reason, 'user b')
+  assert.equal(conversations[0]?.turns[0]?.parts[0]?.type === 'text' && conversations[0].turns[0].parts[0].text, 'from the user')
+})
+
+test('use places a format before or after a named one', () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('a', none('')), fakeFormat('b', none(''))]})
+  normalizer.use(fakeFormat('x', none('')), {after: 'a'}).use(fakeFormat('y', none('')), {before: 'a'})
+  assert.deepEqual(
+    normalizer.formats.map((format) => format.name),
+    ['y', 'a', 'x', 'b']
+  )
+  assert.throws(() => normalizer.use(fakeFormat('z', none('')), {before: 'nope'}), /no format has that name/)
+})
+
+test('a frozen normalizer refuses use and says how to customise', () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('a', none(''))]}).freeze()
+  assert.equal(normalizer.frozen, true)
+  assert.throws(() => normalizer.use(fakeFormat('b', none(''))), /frozen normalizer: create your own with `createNormalizer\(\{formats\}\)`/)
+  assert.deepEqual(
+    normalizer.formats.map((format) => format.name),
+    ['a']
+  )
+})
+
+test('use rejects something that is not a format plugin', () => {
+  const normalizer = createNormalizer()
+  assert.throws(() => normalizer.use({name: 'x'} as never), /Expected a format plugin/)
+})
+
+test('input that looks like JSON but that no format claims fails with every candidate reason', async () => {
+  const normalizer = createNormalizer({
+    builtins: [fakeFormat('a', none('no sessionId')), fakeFormat('b', none('not an array of conversations'))]
+  })
+  const {file, conversations, detection} = await normalizer.normalize(inputFromString('{"hello": "world"}', 'data.json'))
+  assert.equal(detection.format, undefined)
+  assert.equal(detection.decidedBy, 'none')
+  assert.equal(conversations.length, 0)
+  assert.equal(file.messages.length, 1)
+  assert.equal(file.messages[0]?.fatal, true)
+  assert.equal(
+    file.messages[0]?.reason,
+    'The input is JSON, but no registered format claimed it (a: no sessionId; b: not an array of conversations)'
+  )
+})
+
+test('empty input is a clear failure, even with an explicit format', async () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('a', likely('anything'))]})
+  for (const format of [undefined, 'a']) {
+    const {file, conversations} = await normalizer.normalize(inputFromString(' \n\n', 'empty.txt'), format ? {format} : {})
+    assert.equal(conversations.length, 0)
+    assert.equal(file.messages[0]?.reason, 'The input is empty: there is nothing to convert')
+    assert.equal(file.messages[0]?.fatal, true)
+  }
+})
+
+test('an explicit format skips detection but still reports verdicts', async () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('a', certain('a')), fakeFormat('b', none('not b'))]})
+  const {detection, conversations} = await normalizer.normalize(inputFromString('x'), {format: 'b'})
+  assert.equal(detection.format, 'b')
+  assert.equal(detection.decidedBy, 'option')
+  assert.equal(conversations[0]?.source.format, 'b')
+})
+
+test('an unknown explicit format is a failure naming the known ones', async () => {
+  const normalizer = createNormalizer({builtins: [fakeFormat('a', certain('a'))]})
+  const {file} = await normalizer.normalize(inputFromString('x'), {format: 'zzz'})
+  assert.equal(file.messages[0]?.reason, 'Unknown format `zzz`: expected one of a')
+})
+
+test('a parser that throws becomes a fatal message, not a crash', async () => {
+  const format = {...fakeFormat('a', certain('a')), parse: async function* () {
+    yield* []
+    throw new Error('line 3 is a mess')
+  }}
+  const {file} = await normalizer(format).normalize(inputFromString('x', 'in.txt'))
+  assert.equal(file.messages[0]?.reason, 'Could not read the input as a: line 3 is a mess')
+  assert.equal(file.messages[0]?.fatal, true)
+})
+
+test('a parser that yields nothing is a failure, not an empty note', async () => {
+  const format = {...fakeFormat('a', certain('a')), parse: async function* () {}}
+  const {file} = await normalizer(format).normalize(inputFromString('x'))
+  assert.equal(file.messages[0]?.reason, 'No conversation could be read from the input as a')
+})
+
+test('the default dispatch order is Claude, ChatGPT, Codex, Slack, plain text, Gemini', () => {
+  assert.deepEqual(defaultFormatOrder, ['claude', 'chatgpt', 'codex', 'slack', 'plaintext', 'gemini'])
+  assert.ok(Object.isFrozen(defaultFormatOrder))
+  const sorted = sortByDefaultOrder(['gemini', 'mine', 'plaintext', 'claude'].map((name) => fakeFormat(name, none(''))))
+  assert.deepEqual(
+    sorted.map((format) => format.name),
+    ['claude', 'plaintext', 'gemini', 'mine']
+  )
+})
+
+function normalizer(format: ReturnType<typeof fakeFormat>) {
+  return createNormalizer({builtins: [format]})
+}

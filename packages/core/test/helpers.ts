@@ -1,0 +1,29 @@
+import type {Conversation, FormatPlugin, Verdict} from '@chatmark/core'
+
+/** A format whose detector answers `verdict` (or throws it) and whose parser yields one fixed turn. */
+export function fakeFormat(name: string, verdict: Verdict | Error, text = `read by ${name}`): FormatPlugin {
+  return {
+    name,
+    description: `fake ${name}`,
+    extensions: ['.fake'],
+    detect() {
+      if (verdict instanceof Error) throw verdict
+      return verdict
+    },
+    async *parse(input) {
+      yield conversation(name, input.name, text)
+    }
+  }
+}
+
+/** A minimal conversation with one user turn. */
+export function conversation(format: string, id: string, text: string): Conversation {
+  return {
+    id,
+    source: {format},
+    participants: [],
+    metadata: {},
+    turns: [{role: 'user', parts: [{type: 'text', text}]}],
+    fidelity: {}
+  }
+}

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict'
+import {test} from 'node:test'
+import type {Conversation} from '@chatmark/core'
+import {toNote} from '@chatmark/core'
+import {fromMarkdown} from 'mdast-util-from-markdown'
+import {parse} from 'yaml'
+
+const session: Conversation = {
+  id: 'session-1',
+  title: 'Fix: the *parser* (again)',
+  source: {format: 'gemini', variant: 'gemini-jsonl'},
+  createdAt: '2026-03-30T10:28:00.000Z',
+  updatedAt: '2026-03-30T10:31:00.000Z',
+  participants: [
+    {id: 'user', name: 'User', kind: 'human'},
+    {id: 'gemini', name: 'Gemini', kind: 'model'}
+  ],
+  metadata: {models: ['gemini-2.5-pro'], project: 'abc123', tokens: {input: 10, output: 5, total: 15}},
+  fidelity: {'injected-context': 1},
+  turns: [
+    {id: 'u1', role: 'user', author: 'user', timestamp: '2026-03-30T10:28:00.000Z', parts: [{type: 'text', text: 'Why does `a` fail?'}]},
+    {
+      id: 'g1',
+      role: 'assistant',
+      author: 'gemini',
+      timestamp: '2026-03-30T10:29:10.000Z',
+      model: 'gemini-2.5-pro',
+      tokens: {input: 10, output: 5, thoughts: 0, total: 15},
+      parts: [
+        {type: 'thinking', subject: 'Reading the code', text: 'The error is in the tokenizer.'},
+        {
+          type: 'tool-call',
+          text: 'Reads a file',
+          id: 'c1',
+          name: 'read_file',
+          displayName: 'ReadFile',
+          status: 'success',
+          input: {path: 'src/a.ts'},
+          result: {text: 'const fence = "````"\n```\nnot closed'}
+        },
+        {type: 'text', text: 'Because of this.'}
+      ]
+    },
+    {role: 'system', parts: [{type: 'notice', level: 'warning', text: 'Quota is running low.'}]}
+  ]
+}
+
+test('a note has YAML frontmatter, a title heading and a section per turn', () => {
+  const markdown = toNote(session)
+  assert.ok(markdown.startsWith('---\n'))
+  const end = markdown.indexOf('\n---\n', 4)
+  const data = parse(markdown.slice(4, end)) as Record<string, unknown>
+  assert.deepEqual(data, {
+    title: 'Fix: the *parser* (again)',
+    source: {format: 'gemini', variant: 'gemini-jsonl'},
+    id: 'session-1',
+    created: '2026-03-30T10:28:00.000Z',
+    updated: '2026-03-30T10:31:00.000Z',
+    models: ['gemini-2.5-pro'],
+    project: 'abc123',
+    participants: ['User'],
+    tokens: {input: 10, output: 5, total: 15},
+    turns: 3,
+    fidelity: {'injected-context': 1}
+  })
+  assert.match(markdown, /^# Fix: the \\\*parser\\\* \(again\)$/m)
+  assert.match(markdown, /^## User · 2026-03-30 10:28$/m)
+  assert.match(markdown, /^## Gemini · 2026-03-30 10:29 · gemini-2\.5-pro$/m)
+  assert.match(markdown, /^_15 tokens \(10 input, 5 output\)_$/m)
+})
+
+test('times follow the time zone option', () => {
+  assert.match(toNote(session, {timeZone: 'Asia/Tokyo'}), /^## User · 2026-03-30 19:28$/m)
+})
+
+test('thinking is collapsed in details, and left out with thinking: false', () => {
+  const markdown = toNote(session)
+  assert.match(markdown, /<details>\n<summary>Thinking<\/summary>\n\n\*\*Reading the code\*\*\n\nThe error is in the tokenizer\.\n\n<\/details>/)
+  assert.doesNotMatch(toNote(session, {thinking: false}), /tokenizer/)
+})
+
+test('the obsidian profile folds thinking in a callout', () => {
+  assert.match(toNote(session, {profile: 'obsidian'}), /> \[!quote\]- Thinking\n>\n> \*\*Reading the code\*\*\n>\n> The error is in the tokenizer\./)
+})
+
+test('notices are alerts, left out with notices: false', () => {
+  assert.match(toNote(session), /> \[!WARNING\]\n> Quota is running low\./)
+  assert.doesNotMatch(toNote(session, {notices: false}), /Quota/)
+})
+
+test('tool calls show name, status, input and a result fenced longer than any backtick run in it', () => {
+  const markdown = toNote(session)
+  assert.match(markdown, /\*\*Tool call\*\* `read_file` \(ReadFile, success\): _Reads a file_/)
+  assert.match(markdown, /```json\n\{\n {2}"path": "src\/a\.ts"\n\}\n```/)
+  assert.match(markdown, /\*\*Result\*\*\n\n`````text\nconst fence = "````"\n```\nnot closed\n`````/)
+})
+
+test('long results keep head and tail and say how much was cut', () => {
+  const long = structuredClone(session)
+  const call = long.turns[1]?.parts[1]
+  assert.ok(call?.type === 'tool-call' && call.result)
+  call.result.text = Array.from({length: 2000}, (_, index) => `row ${index}`).join('\n')
+  const markdown = toNote(long, {maxResultChars: 100})
+  assert.match(markdown, /row 0\n/)
+  assert.match(markdown, /row 1999\n```/)
+  assert.match(markdown, /\n\[… [\d,]+ characters cut …\]\n/)
+  assert.doesNotMatch(markdown, /row 1000\n/)
+})
+
+test('message text is verbatim by default and parsed with parseMessages', () => {
+  const styled = structuredClone(session)
+  styled.turns[0] = {role: 'user', parts: [{type: 'text', text: '* item\n\n# Big'}]}
+  assert.match(toNote(styled), /^\* item\n\n### Big$/m)
+  assert.match(toNote(styled, {parseMessages: true}), /^- item\n\n### Big$/m)
+})
+
+test('the note re-parses with exactly one turn heading per turn', () => {
+  const tree = fromMarkdown(toNote(session))
+  const depths = tree.children.flatMap((node) => (node.type === 'heading' ? [node.depth] : []))
+  assert.deepEqual(depths, [1, 2, 2])
+})
