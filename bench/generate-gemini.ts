@@ -1,0 +1,82 @@
+import {createWriteStream} from 'node:fs'
+import {once} from 'node:events'
+
+/**
+ * Writes a realistic Gemini CLI 0.61 JSONL session of about `targetBytes`:
+ * the record mix real files have (header, `$set.messages` resume checkpoints,
+ * `$set.lastUpdated` after every message, model turns re-appended once with
+ * tool calls and again with tokens, v0.44 tool-response user messages, a
+ * `/rewind` now and then), with Markdown-rich model text (headings, lists,
+ * code fences) and multi-KB tool output. Deterministic for a given size.
+ */
+export async function generateGeminiSession(path: string, targetBytes: number): Promise<void> {
+  let seed = 7
+  const random = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed / 2 ** 31
+  }
+  const words = 'the parser stream token session model reads each line and keeps the order of turns while memory stays flat across large inputs with code and notes'.split(' ')
+  const sentence = (count: number): string =>
+    Array.from({length: count}, () => words[Math.floor(random() * words.length)]).join(' ')
+  const paragraph = (): string => `${sentence(12 + Math.floor(random() * 30))}.`
+  const markdown = (): string =>
+    [
+      `## ${sentence(4)}`,
+      paragraph(),
+      `- ${sentence(6)}\n- ${sentence(5)}\n- \`${sentence(2)}\``,
+      '```ts\n' + Array.from({length: 8 + Math.floor(random() * 20)}, () => `const ${sentence(1)} = read('${sentence(2)}')`).join('\n') + '\n```',
+      paragraph(),
+      paragraph()
+    ].join('\n\n')
+
+  const out = createWriteStream(path)
+  let written = 0
+  const write = async (value: unknown): Promise<void> => {
+    const line = `${JSON.stringify(value)}\n`
+    written += Buffer.byteLength(line)
+    if (!out.write(line)) await once(out, 'drain')
+  }
+
+  const sessionId = '0b9f3c7e-5d2a-4c1b-9e8f-1a2b3c4d5e6f'
+  const projectHash = 'd16a3a011a067966988e1886e19eb4a3589e9bf1412121b0fa2c04190c6b6a2d'
+  let clock = Date.UTC(2026, 10, 30, 8, 0, 0)
+  const now = (): string => new Date((clock += 1500 + Math.floor(random() * 20_000))).toISOString()
+  const context = {id: 'ctx-0', timestamp: now(), type: 'user', content: [{text: '<session_context>\nThis is the Gemini CLI.\n</session_context>'}]}
+  await write({sessionId, projectHash, startTime: context.timestamp, lastUpdated: context.timestamp, kind: 'main'})
+  await write({$set: {messages: [context], lastUpdated: context.timestamp}})
+
+  let turn = 0
+  let lastUser = ''
+  while (written < targetBytes) {
+    turn++
+    const userId = `user-${turn}`
+    const userTime = now()
+    await write({id: userId, timestamp: userTime, type: 'user', content: [{text: `${paragraph()}\n\nPlease look at \`src/${sentence(1)}.ts\`.`}]})
+    await write({$set: {lastUpdated: userTime}})
+
+    const callId = `run_shell_command__${turn}`
+    const modelId = `model-${turn}`
+    const thoughts = [{subject: 'Planning', description: paragraph(), timestamp: userTime}]
+    const tokens = {input: 1000 + turn, output: 200, cached: 0, thoughts: 40, tool: 0, total: 1240 + turn}
+    const modelTime = now()
+    const call = {id: callId, name: 'run_shell_command', args: {command: `grep -rn ${sentence(1)} src`}}
+    await write({id: modelId, timestamp: modelTime, type: 'gemini', content: '', thoughts, tokens, model: 'gemini-3.8-flash'})
+    await write({$set: {lastUpdated: modelTime}})
+    const output = Array.from({length: 20 + Math.floor(random() * 60)}, () => `src/${sentence(1)}.ts:${Math.floor(random() * 900)}: ${sentence(8)}`).join('\n')
+    const response = {functionResponse: {id: callId, name: 'run_shell_command', response: {output}}}
+    await write({
+      id: modelId, timestamp: modelTime, type: 'gemini', content: '', thoughts, tokens, model: 'gemini-3.8-flash',
+      toolCalls: [{...call, result: [response], status: 'success', timestamp: now(), resultDisplay: output, displayName: 'Shell', description: call.args.command}]
+    })
+    await write({id: `response-${turn}`, timestamp: now(), type: 'user', content: [response]})
+    const answerTime = now()
+    await write({id: `answer-${turn}`, timestamp: answerTime, type: 'gemini', content: markdown(), thoughts, tokens, model: 'gemini-3.8-flash'})
+    await write({$set: {lastUpdated: answerTime}})
+
+    // Now and then the user rewinds the last exchange and asks again.
+    if (turn % 50 === 0 && lastUser) await write({$rewindTo: userId})
+    lastUser = userId
+  }
+  out.end()
+  await once(out, 'finish')
+}

@@ -1,0 +1,26 @@
+import {spawn} from 'node:child_process'
+
+/** Wall time and peak memory of one child process. */
+export interface Measurement {
+  seconds: number
+  /** Peak resident set size in bytes, as the child itself reported it. */
+  peakRss: number
+}
+
+/**
+ * Runs `node <args>` with a preload that reports the child's own peak RSS
+ * (`process.resourceUsage().maxRSS`) when it exits, so the figure is the
+ * child's alone. Output goes to /dev/null, as when a note is written.
+ */
+export async function measure(args: string[]): Promise<Measurement> {
+  const started = process.hrtime.bigint()
+  const reporter = new URL('./report-rss.cjs', import.meta.url).pathname
+  const child = spawn(process.execPath, ['--require', reporter, ...args], {stdio: ['ignore', 'ignore', 'pipe']})
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9
+  const match = /^peak-rss-kb (\d+)$/m.exec(stderr)
+  if (code !== 0 || !match?.[1]) throw new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`)
+  return {seconds, peakRss: Number(match[1]) * 1024}
+}

@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict'
+import {mkdtemp, readdir, readFile, symlink, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {test} from 'node:test'
+import * as chatmark from 'chatmark'
+import {repoRoot, runCli} from './run-cli.js'
+
+const geminiSample = join(repoRoot, '../shared/corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl')
+const ircFormat = './examples/custom-format/irc-format.js'
+const ircSample = 'examples/custom-format/sample.irclog'
+
+test('the package exports the core API plus the batteries-included normalizer and CLI', () => {
+  for (const name of ['builtinFormats', 'convert', 'createNormalizer', 'main', 'normalizer', 'toNote', 'dispatch', 'inputFromPath']) {
+    assert.ok(name in chatmark, name)
+  }
+  assert.equal(chatmark.normalizer.frozen, true)
+})
+
+test('usage errors exit with status 2 and say what to do', async () => {
+  for (const argv of [[], ['--bogus'], ['--profile', 'pdf', 'x'], ['--format', 'nope', 'x'], ['--max-result-chars', '-1', 'x'], ['--time-zone', 'Mars/Olympus', 'x']]) {
+    const {code, stderr} = await runCli(argv)
+    assert.equal(code, 2, argv.join(' '))
+    assert.match(stderr, /^chatmark: [^]+\nTry `chatmark --help`\.\n$/)
+  }
+})
+
+test('--help and --version print and exit 0', async () => {
+  assert.match((await runCli(['--help'])).stdout, /^Usage: chatmark/)
+  assert.match((await runCli(['--version'])).stdout, /^chatmark \d+\.\d+\.\d+\n$/)
+})
+
+test('--list-formats lists formats in dispatch order with extensions and a description', async () => {
+  const {code, stdout} = await runCli(['--list-formats'])
+  assert.equal(code, 0)
+  const names = stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])
+  assert.deepEqual(names, chatmark.normalizer.formats.map((format) => format.name))
+  assert.match(stdout, /^gemini +\.json \.jsonl +\S.+$/m)
+})
+
+test('a Gemini session prints as a note on stdout', async () => {
+  const {code, stdout, stderr} = await runCli([geminiSample])
+  assert.equal(stderr, '')
+  assert.equal(code, 0)
+  assert.match(stdout, /^---\ntitle: /)
+  assert.match(stdout, /^## Gemini · /m)
+})
+
+test('stdin is read with -', async () => {
+  const text = await readFile(geminiSample, 'utf8')
+  const {code, stdout} = await runCli(['-'], text)
+  assert.equal(code, 0)
+  assert.match(stdout, /^## Gemini · /m)
+})
+
+test('--explain shows every verdict in dispatch order and the decision', async () => {
+  const {code, stdout} = await runCli(['--explain', geminiSample])
+  assert.equal(code, 0)
+  const lines = stdout.trim().split('\n')
+  assert.equal(lines.length, chatmark.normalizer.formats.length + 2)
+  assert.match(stdout, /^→ gemini +certain +\S/m)
+  assert.match(lines.at(-1) ?? '', /^ {2}decided: gemini gave the highest verdict \(certain\)/)
+})
+
+test('--json prints one object per input with the documented shape', async () => {
+  const {code, stdout} = await runCli(['--json', geminiSample, ircSample])
+  assert.equal(code, 1, 'the IRC sample has no built-in format')
+  const [gemini, irc] = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>)
+  assert.equal(gemini?.['file'], geminiSample)
+  assert.deepEqual(Object.keys(gemini ?? {}), ['file', 'detection', 'conversations', 'messages'])
+  assert.deepEqual(Object.keys(gemini?.['detection']), ['format', 'decidedBy', 'verdicts'])
+  assert.equal(gemini?.['detection'].format, 'gemini')
+  const conversation = gemini?.['conversations'][0]
+  for (const key of ['id', 'title', 'source', 'createdAt', 'updatedAt', 'metadata', 'turns']) assert.ok(key in conversation, key)
+  for (const key of ['id', 'role', 'author', 'timestamp', 'model', 'parts']) assert.ok(key in conversation.turns[0], key)
+  for (const part of conversation.turns.flatMap((turn: {parts: unknown[]}) => turn.parts)) {
+    assert.ok(['text', 'thinking', 'tool-call', 'attachment', 'notice'].includes(part.type))
+    assert.equal(typeof part.text, 'string')
+  }
+  assert.equal(irc?.['detection'].format, null)
+  assert.equal(irc?.['detection'].decidedBy, 'none')
+  assert.deepEqual(irc?.['conversations'], [])
+  assert.equal(irc?.['messages'][0].fatal, true)
+})
+
+test('a failed input is reported as file: reason, exits 1, and the others are still converted', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-'))
+  const empty = join(dir, 'empty.jsonl')
+  const data = join(dir, 'data.json')
+  await writeFile(empty, '')
+  await writeFile(data, '{"rows": [1, 2, 3]}')
+  const {code, stdout, stderr} = await runCli([empty, geminiSample, data, join(dir, 'missing.json')])
+  assert.equal(code, 1)
+  assert.match(stdout, /^## Gemini · /m)
+  const lines = stderr.trim().split('\n')
+  assert.equal(lines[0], `${empty}: The input is empty: there is nothing to convert`)
+  assert.match(lines[1] ?? '', new RegExp(`^${data}: The input is JSON, but no registered format claimed it \\(.*gemini: .+\\)$`))
+  assert.equal(lines[2], `${join(dir, 'missing.json')}: no such file or folder`)
+})
+
+test('-o writes one note per conversation, walking folders, and re-running replaces rather than duplicates', async () => {
+  const out = await mkdtemp(join(tmpdir(), 'chatmark-out-'))
+  const first = await runCli(['-o', out, join(repoRoot, '../shared/corpus/gemini-cli')])
+  assert.equal(first.code, 0, first.stderr)
+  const names = (await readdir(out)).sort()
+  assert.equal(names.length, 2)
+  for (const name of names) assert.match(name, /^\d{4}-\d{2}-\d{2}-[\p{L}\p{N}-]+\.md$/u)
+  assert.deepEqual(first.stdout.trim().split('\n').sort(), names.map((name) => join(out, name)))
+  await runCli(['-o', out, join(repoRoot, '../shared/corpus/gemini-cli')])
+  assert.deepEqual((await readdir(out)).sort(), names)
+})
+
+test('two conversations with the same title get numbered file names', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-same-'))
+  const out = join(dir, 'notes')
+  const text = await readFile(geminiSample, 'utf8')
+  await writeFile(join(dir, 'a.jsonl'), text)
+  await writeFile(join(dir, 'b.jsonl'), text.replaceAll('e40c9792-190c-4dfb-a3e2-701dbfa9a682', 'another-session'))
+  const {code} = await runCli(['-o', out, join(dir, 'a.jsonl'), join(dir, 'b.jsonl')])
+  assert.equal(code, 0)
+  const names = (await readdir(out)).sort()
+  assert.equal(names.length, 2)
+  assert.equal(names[1], names[0]?.replace(/\.md$/, '-2.md'))
+})
+
+test('symbolic links are refused unless --follow-symlinks is given', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-link-'))
+  const link = join(dir, 'link.jsonl')
+  await symlink(geminiSample, link)
+  const refused = await runCli([link])
+  assert.equal(refused.code, 1)
+  assert.equal(refused.stderr, `${link}: is a symbolic link; pass --follow-symlinks to read it\n`)
+  assert.equal((await runCli(['--follow-symlinks', link])).code, 0)
+})
+
+test('--use registers a custom format from a file for that run', async () => {
+  const {code, stdout, stderr} = await runCli(['--use', ircFormat, ircSample])
+  assert.equal(stderr, '')
+  assert.equal(code, 0)
+  assert.match(stdout, /^## alice$/m)
+  assert.match(stdout, /^## bob$/m)
+  const listed = await runCli(['--use', ircFormat, '--list-formats'])
+  assert.match(listed.stdout, /^irc /)
+  const broken = await runCli(['--use', './no/such/format.js', ircSample])
+  assert.equal(broken.code, 2)
+  assert.match(broken.stderr, /^chatmark: Cannot load format `\.\/no\/such\/format\.js`/)
+})

@@ -1,0 +1,28 @@
+import {readdirSync} from 'node:fs'
+import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+/** `../shared/corpus/`, beside the repository (read-only sample files from public projects and real CLIs). */
+export const corpusRoot = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url))
+
+/** The format that owns each corpus folder. */
+export const corpusOwners: Readonly<Record<string, string>> = {
+  'gemini-cli': 'gemini',
+  'claude-code': 'claude',
+  'claude-ai': 'claude',
+  codex: 'codex',
+  chatgpt: 'chatgpt',
+  slack: 'slack'
+}
+
+/** Every sample file in the corpus, with the format that owns it. */
+export function corpusFiles(): Array<{name: string; path: string; owner: string}> {
+  const files: Array<{name: string; path: string; owner: string}> = []
+  for (const [folder, owner] of Object.entries(corpusOwners)) {
+    for (const name of readdirSync(join(corpusRoot, folder)).sort()) {
+      if (name === 'PROVENANCE.md') continue
+      files.push({name: `${folder}/${name}`, path: join(corpusRoot, folder, name), owner})
+    }
+  }
+  return files
+}

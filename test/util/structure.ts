@@ -1,0 +1,42 @@
+import type {Conversation, RenderOptions} from 'chatmark'
+import type {Root} from 'mdast'
+import {frontmatterFromMarkdown} from 'mdast-util-frontmatter'
+import {fromMarkdown} from 'mdast-util-from-markdown'
+import {gfmFromMarkdown} from 'mdast-util-gfm'
+import {frontmatter} from 'micromark-extension-frontmatter'
+import {gfm} from 'micromark-extension-gfm'
+
+/** Parses a note the way remark with remark-gfm and remark-frontmatter would. */
+export function parseNote(markdown: string): Root {
+  return fromMarkdown(markdown, {
+    extensions: [gfm(), frontmatter(['yaml'])],
+    mdastExtensions: [gfmFromMarkdown(), frontmatterFromMarkdown(['yaml'])]
+  })
+}
+
+/** How many turns of a conversation get a section heading under these options. */
+export function renderedTurnCount(conversation: Conversation, options: RenderOptions = {}): number {
+  return conversation.turns.filter((turn) =>
+    turn.parts.some((part) => {
+      if (part.type === 'notice') return false
+      if (part.type === 'thinking') return options.thinking !== false && /\S/.test(part.text + (part.subject ?? ''))
+      if (part.type === 'text') return /\S/.test(part.text)
+      return true
+    })
+  ).length
+}
+
+/** Checks the note's block structure; returns problems (empty when sound). */
+export function structureProblems(markdown: string, conversation: Conversation, options: RenderOptions = {}): string[] {
+  const tree = parseNote(markdown)
+  const problems: string[] = []
+  const yamlAt = tree.children.flatMap((node, index) => (node.type === 'yaml' ? [index] : []))
+  if (yamlAt.length !== 1 || yamlAt[0] !== 0) problems.push(`frontmatter at ${JSON.stringify(yamlAt)}, expected only at 0`)
+  const headings = tree.children.filter((node) => node.type === 'heading')
+  const titles = headings.filter((node) => node.depth === 1).length
+  if (titles !== 1) problems.push(`${titles} title headings`)
+  const turns = headings.filter((node) => node.depth === 2).length
+  const expected = renderedTurnCount(conversation, options)
+  if (turns !== expected) problems.push(`${turns} turn headings for ${expected} turns`)
+  return problems
+}
