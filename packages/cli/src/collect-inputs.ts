@@ -3,7 +3,7 @@ import {extname, join} from 'node:path'
 
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
-  | {kind: 'file'; path: string}
+  | {kind: 'file'; path: string; /** Named on the command line, rather than found in a folder. */ named: boolean}
   | {kind: 'stdin'}
   | {kind: 'refused'; path: string; reason: string}
   | {kind: 'skipped'; path: string; reason: string}
@@ -63,7 +63,9 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
       }
       const childInfo = await lstat(child).catch(() => undefined)
       if (childInfo?.isDirectory() || childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
-      else if (childInfo?.isFile() && options.extensions.has(extname(name).toLowerCase())) entries.push({kind: 'file', path: child})
+      else if (childInfo?.isFile() && options.extensions.has(extname(name).toLowerCase())) {
+        entries.push({kind: 'file', path: child, named: false})
+      }
     }
     return
   }
@@ -71,7 +73,7 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
     entries.push({kind: 'refused', path, reason: 'is not a regular file'})
     return
   }
-  entries.push({kind: 'file', path})
+  entries.push({kind: 'file', path, named})
 }
 
 function describeFsError(error: unknown): string {

@@ -13,6 +13,8 @@ export interface ConvertOptions extends ReadOptions {
   render?: RenderOptions
   /** Called with each note as soon as it is rendered; when given, notes are not collected. */
   onNote?: (note: Note) => void | Promise<void>
+  /** Decides, once the format is known, to leave the input alone: return the reason, or `undefined` to go on. */
+  skip?: (detection: Detection) => string | undefined
 }
 
 /** The outcome of converting one input. */
@@ -21,6 +23,8 @@ export interface Converted {
   detection: Detection
   /** The notes, unless `onNote` took them. */
   notes: Note[]
+  /** Why the input was left alone, when `skip` said so. */
+  skipped?: string
 }
 
 /**
@@ -29,9 +33,11 @@ export interface Converted {
  * input failed.
  */
 export async function convert(normalizer: Normalizer, input: Input, options: ConvertOptions = {}): Promise<Converted> {
-  const {render, onNote, ...readOptions} = options
+  const {render, onNote, skip, ...readOptions} = options
   const reading = await normalizer.read(input, readOptions)
   const notes: Note[] = []
+  const skipped = skip?.(reading.detection)
+  if (skipped !== undefined) return {file: reading.file, detection: reading.detection, notes, skipped}
   for await (const conversation of reading.conversations) {
     const note = {conversation, markdown: toNote(conversation, render)}
     if (onNote) await onNote(note)

@@ -1,7 +1,7 @@
 import {mkdir} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import type {Readable} from 'node:stream'
-import type {Conversation, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
+import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
 import {inputFromPath, inputFromStream} from '@chatmark/core'
 import {parseCliArgs, helpText, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
@@ -102,6 +102,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       const result = await convert(normalizer, input, {
         ...readOptions,
         render,
+        ...(entry.kind === 'file' && !entry.named ? {skip: skipInFolder} : {}),
         async onNote(note) {
           if (args.json) collected.push(note.conversation)
           else if (args.out !== undefined) {
@@ -112,6 +113,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           }
         }
       })
+      if (result.skipped !== undefined) {
+        io.stderr.write(`${name}: skipped: ${result.skipped}\n`)
+        continue
+      }
       if (args.json) io.stdout.write(`${jsonReport(name, result.detection, collected, result.file)}\n`)
       for (const line of formatMessages(result.file)) io.stderr.write(`${line}\n`)
       if (result.file.messages.some((message) => message.fatal)) failed = true
@@ -121,6 +126,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
   return failed ? 1 : 0
+}
+
+/**
+ * A folder holds more than sessions (READMEs, `package.json`, a tool's other
+ * files): a file found in one is converted only when a format recognises it
+ * (`likely` or better), and the others are reported as skipped, not failed.
+ * A file named on the command line is always attempted.
+ */
+function skipInFolder(detection: Detection): string | undefined {
+  if (detection.format === undefined) return detection.explanation
+  const verdict = detection.verdicts.find((candidate) => candidate.format === detection.format)
+  if (verdict?.confidence === 'possible') {
+    return `only a possible match for ${detection.format} (${verdict.reason}); name the file to convert it anyway`
+  }
+  return undefined
 }
 
 function version(): string {

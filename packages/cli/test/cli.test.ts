@@ -102,6 +102,8 @@ test('-o writes one note per conversation, walking folders, and re-running repla
   const out = await mkdtemp(join(tmpdir(), 'chatmark-out-'))
   const first = await runCli(['-o', out, join(repoRoot, '../shared/corpus/gemini-cli')])
   assert.equal(first.code, 0, first.stderr)
+  // PROVENANCE.md in that folder is prose, not a transcript: reported, not converted.
+  assert.match(first.stderr, /PROVENANCE\.md: skipped: only a possible match for plaintext/)
   const names = (await readdir(out)).sort()
   assert.equal(names.length, 2)
   for (const name of names) assert.match(name, /^\d{4}-\d{2}-\d{2}-[\p{L}\p{N}-]+\.md$/u)
@@ -120,7 +122,8 @@ test('two conversations with the same title get numbered file names', async () =
   assert.equal(code, 0)
   const names = (await readdir(out)).sort()
   assert.equal(names.length, 2)
-  assert.equal(names[1], names[0]?.replace(/\.md$/, '-2.md'))
+  const [numbered, plain] = names
+  assert.equal(numbered, plain?.replace(/\.md$/, '-2.md'))
 })
 
 test('symbolic links are refused unless --follow-symlinks is given', async () => {

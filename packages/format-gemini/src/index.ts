@@ -3,15 +3,35 @@ import {detect} from './detect.js'
 import {parse} from './parse.js'
 
 /** Options for the gemini format. */
-export interface Options {}
+export interface Options {
+  /**
+   * Which history a note shows, when the per-read format option `view` does
+   * not say:
+   * - `'note'`: every turn that was said, in order; a `/rewind` removes what
+   *   the user undid, while compression and resume checkpoints only add a
+   *   notice where history was compressed;
+   * - `'resume'`: exactly the messages the Gemini CLI loads on `--resume`
+   *   (the model's view).
+   *
+   * Default: `'note'`.
+   */
+  view?: 'note' | 'resume'
+}
 
-/** Creates the gemini format plugin. */
-export function gemini(_options: Options = {}): FormatPlugin {
+/**
+ * Creates the format plugin for Gemini CLI chat sessions: legacy
+ * `session-*.json` files and the JSONL event log (v0.39+).
+ *
+ * @example
+ *   const normalizer = createNormalizer({formats: [gemini({view: 'resume'})]})
+ */
+export function gemini(options: Options = {}): FormatPlugin {
+  const settings = {view: options.view ?? 'note'}
   return {
     name: 'gemini',
-    description: 'TODO',
-    extensions: [],
+    description: 'Gemini CLI chat sessions (legacy JSON and the JSONL event log)',
+    extensions: ['.json', '.jsonl'],
     detect,
-    parse
+    parse: (input, context) => parse(input, context, settings)
   }
 }

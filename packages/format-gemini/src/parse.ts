@@ -1,4 +1,100 @@
+import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
+import {isRecord, readJsonLines} from '@chatmark/core'
+import {readJsonDocument} from './read-json-document.js'
+import type {Replay} from './replay-jsonl.js'
+import {createReplay, replayJsonl} from './replay-jsonl.js'
+import type {View} from './to-conversation.js'
+import {toConversation} from './to-conversation.js'
+import {isConversationDocument} from './types.js'
 
-/** TODO */
-export async function* parse(_input: Input, _context: ParseContext): AsyncGenerator<Conversation> {}
+/** Message source for problems this format reports. */
+export const messageSource = 'chatmark:gemini'
+
+/** What {@link parse} needs besides the context. */
+export interface ParseSettings {
+  /** The view used when `context.options.view` does not name one. */
+  view: View
+}
+
+/**
+ * Reads a Gemini CLI session: the JSONL event log record by record, or a
+ * legacy JSON document whole. Yields one conversation.
+ */
+export async function* parse(input: Input, context: ParseContext, settings: ParseSettings): AsyncGenerator<Conversation> {
+  const {file, limits} = context
+  const view = viewOf(context.options['view']) ?? settings.view
+  const warn = (reason: string, line: number, ruleId: string): void => {
+    file.message(reason, {place: {line, column: 1}, ruleId, source: messageSource})
+  }
+
+  const variant = context.verdict?.variant === 'gemini-json' || (await startsAsDocument(input, limits.sampleBytes)) ? 'gemini-json' : 'gemini-jsonl'
+  let replay: Replay
+  if (variant === 'gemini-json') {
+    const document = await readJsonDocument(input, limits)
+    if (!isConversationDocument(document)) {
+      const what = Array.isArray(document) ? 'a JSON array' : isRecord(document) ? 'a JSON object without sessionId and messages[]' : `a JSON ${typeof document}`
+      throw new Error(`expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), found ${what}`)
+    }
+    const state = createReplay({warn})
+    state.document(document)
+    replay = state.finish()
+  } else {
+    const skipped: Record<string, number> = {}
+    const lines = readJsonLines(input, {
+      file,
+      limits,
+      source: messageSource,
+      onSkip(reason) {
+        skipped[reason] = (skipped[reason] ?? 0) + 1
+      }
+    })
+    replay = await replayJsonl(lines, {warn})
+    for (const [reason, count] of Object.entries(skipped)) replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
+    if (replay.metadata['sessionId'] === undefined && replay.note.entries.length === 0) {
+      throw new Error('no Gemini CLI records found: expected a header line with sessionId and projectHash, message lines, or $set / $rewindTo lines')
+    }
+    if (typeof replay.metadata['sessionId'] !== 'string' || typeof replay.metadata['projectHash'] !== 'string') {
+      file.message('The log has no header line with sessionId and projectHash, so the Gemini CLI would not load it; the messages are read anyway', {
+        ruleId: 'missing-header',
+        source: messageSource
+      })
+    }
+  }
+
+  const conversation = toConversation(replay, {view, variant, fallbackId: idFromName(input.name), ...(input.path ? {path: input.path} : {})})
+  if (conversation.turns.length === 0) {
+    file.message('The session holds no messages to show (only injected context, or nothing at all)', {ruleId: 'empty-session', source: messageSource})
+  }
+  yield conversation
+}
+
+function viewOf(value: unknown): View | undefined {
+  return value === 'resume' || value === 'note' ? value : undefined
+}
+
+/**
+ * Whether the input is one multi-line JSON document rather than JSONL: its
+ * first line is complete and is not JSON on its own. This is how the CLI's
+ * loader ends up on its whole-file fallback for pretty-printed `.json` files.
+ */
+async function startsAsDocument(input: Input, sampleBytes: number): Promise<boolean> {
+  const head = await input.head(sampleBytes)
+  let text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8')
+  if (text.charCodeAt(0) === 0xFEFF) text = text.slice(1)
+  const start = text.search(/\S/)
+  if (start === -1) return false
+  const end = text.indexOf('\n', start)
+  const whole = head.byteLength < sampleBytes || (input.size !== undefined && head.byteLength >= input.size)
+  if (end === -1 && !whole) return false
+  try {
+    JSON.parse(end === -1 ? text.slice(start) : text.slice(start, end))
+    return false
+  } catch {
+    return true
+  }
+}
+
+function idFromName(name: string): string {
+  return basename(name, extname(name)) || name
+}

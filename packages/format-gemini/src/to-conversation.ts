@@ -1,0 +1,231 @@
+import type {Conversation, ConversationMetadata, Fidelity, NoticePart, Part, TokenCounts, ToolCallPart, Turn} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core'
+import type {FunctionResponse} from './content-parts.js'
+import {contentParts, thoughtPart} from './content-parts.js'
+import {userMessageKind} from './message-kind.js'
+import type {NoteEntry} from './note-history.js'
+import type {Replay} from './replay-jsonl.js'
+import {responseResult, toolCallPart} from './tool-calls.js'
+import type {ToolResponses} from './tool-responses.js'
+import {toolResponses} from './tool-responses.js'
+import {sumTokens, tokenCounts} from './tokens.js'
+import type {MessageLine} from './types.js'
+
+/** Which history a note shows. */
+export type View = 'note' | 'resume'
+
+/** Options for {@link toConversation}. */
+export interface ToConversationOptions {
+  view: View
+  variant: 'gemini-json' | 'gemini-jsonl'
+  path?: string
+  /** Id when the file names no `sessionId`. */
+  fallbackId: string
+}
+
+const user = {id: 'user', name: 'User', kind: 'human'} as const
+const model = {id: 'gemini', name: 'Gemini', kind: 'model'} as const
+
+/** Builds the conversation from a replayed session. */
+export function toConversation(replay: Replay, options: ToConversationOptions): Conversation {
+  const {metadata} = replay
+  const fidelity: Fidelity = {...replay.fidelity}
+  const count = (reason: string): void => {
+    fidelity[reason] = (fidelity[reason] ?? 0) + 1
+  }
+
+  const entries = options.view === 'resume' ? resumeEntries(replay) : [...replay.note.entries]
+  const records = entries.flatMap((entry) => (entry.kind === 'message' ? [entry.record] : []))
+  const responses = toolResponses(records)
+  const answered = new Set<string>()
+  const turns: Turn[] = []
+  const tokens: TokenCounts[] = []
+  const models: string[] = []
+
+  for (const entry of entries) {
+    if (entry.kind === 'compression') {
+      turns.push(compressionTurn(entry.summary, entry.timestamp))
+      continue
+    }
+    const record = entry.record
+    const turn = messageTurn(record, responses, answered, count)
+    if (record['type'] === 'gemini') {
+      const counts = tokenCounts(record['tokens'])
+      if (counts) tokens.push(counts)
+      const name = stringOf(record['model'])
+      if (name && !models.includes(name)) models.push(name)
+    }
+    if (turn) turns.push(turn)
+  }
+
+  const conversation: Conversation = {
+    id: stringOf(metadata['sessionId']) ?? options.fallbackId,
+    source: {format: 'gemini', variant: options.variant, ...(options.path ? {path: options.path} : {})},
+    participants: [user, model].map((participant) => ({...participant})),
+    metadata: conversationMetadata(metadata, models, tokens, replay.resumes),
+    turns: turns.filter((turn) => turn.parts.length > 0),
+    fidelity
+  }
+  const title = stringOf(metadata['summary'])?.trim()
+  // Subagent sessions store their JSON result as `summary`: only one line makes a title.
+  if (title && !title.includes('\n')) conversation.title = title
+  const createdAt = replay.startTime ?? stringOf(metadata['startTime'])
+  if (createdAt) conversation.createdAt = createdAt
+  const updatedAt = stringOf(metadata['lastUpdated'])
+  if (updatedAt) conversation.updatedAt = updatedAt
+  return conversation
+}
+
+function resumeEntries(replay: Replay): NoteEntry[] {
+  const entries: NoteEntry[] = []
+  for (const record of replay.loaded) {
+    const role = replay.note.compressionIds.get(record.id)
+    if (role === 'acknowledgement') continue
+    if (role === 'summary') {
+      const summary = contentParts(record['content']).parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n').trim()
+      const timestamp = stringOf(record['timestamp'])
+      entries.push({kind: 'compression', ids: new Set([record.id]), ...(summary ? {summary} : {}), ...(timestamp ? {timestamp} : {})})
+      continue
+    }
+    entries.push({kind: 'message', ids: new Set([record.id]), record})
+  }
+  return entries
+}
+
+function compressionTurn(summary: string | undefined, timestamp: string | undefined): Turn {
+  const notice: NoticePart = {
+    type: 'notice',
+    level: 'info',
+    kind: 'compression',
+    text: summary
+      ? 'Chat history compressed: the earlier turns were replaced by a summary in the model\'s context.'
+      : 'Chat history compressed: earlier turns were dropped from the model\'s context.'
+  }
+  if (summary) notice.details = summary
+  return {role: 'system', ...(timestamp ? {timestamp} : {}), parts: [notice]}
+}
+
+function messageTurn(
+  record: MessageLine,
+  responses: ToolResponses,
+  answered: Set<string>,
+  count: (reason: string) => void
+): Turn | undefined {
+  const type = record['type']
+  const base: Turn = {id: record.id, role: 'other', parts: []}
+  const timestamp = stringOf(record['timestamp'])
+  if (timestamp) base.timestamp = timestamp
+
+  if (type === 'user') {
+    const kind = userMessageKind(record)
+    if (kind === 'injected-context' || kind === 'empty') {
+      count(kind === 'empty' ? 'empty-message' : kind)
+      return undefined
+    }
+    if (kind === 'tool-response') {
+      // Calls come before their responses, so `answered` already holds every call this pairs with.
+      const orphans = contentParts(record['content']).responses.filter((response) => response.id === undefined || !answered.has(response.id))
+      if (orphans.length === 0) {
+        count('tool-response-message')
+        return undefined
+      }
+      return {...base, role: 'tool', parts: orphans.map(orphanPart)}
+    }
+    const display = contentParts(record['displayContent']).parts
+    const parts = display.length > 0 ? display : contentParts(record['content']).parts
+    if (kind === 'command') {
+      // The CLI sends slash commands and `?` help to no model; they are shown as what they did, not as prose.
+      const text = parts.flatMap((part) => (part.type === 'text' ? [part.text.trim()] : [])).join(' ')
+      return {...base, role: 'system', parts: [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${text}`}]}
+    }
+    return {...base, role: 'user', author: user.id, parts}
+  }
+
+  if (type === 'gemini') {
+    const parts = modelParts(record, responses, answered)
+    if (parts.length === 0) {
+      count('empty-message')
+      return undefined
+    }
+    const turn: Turn = {...base, role: 'assistant', author: model.id, parts}
+    const name = stringOf(record['model'])
+    if (name) turn.model = name
+    const tokens = tokenCounts(record['tokens'])
+    if (tokens) turn.tokens = tokens
+    return turn
+  }
+
+  if (type === 'info' || type === 'warning' || type === 'error') {
+    const {parts} = contentParts(record['content'])
+    const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n').trim()
+    const rest = parts.filter((part) => part.type !== 'text')
+    if (!text && rest.length === 0) {
+      count('empty-message')
+      return undefined
+    }
+    return {...base, role: 'system', parts: [...(text ? [{type: 'notice', level: type, text} satisfies NoticePart] : []), ...rest]}
+  }
+
+  const {parts} = contentParts(record['content'])
+  if (parts.length === 0) return undefined
+  count('unknown-message-type')
+  return {...base, parts}
+}
+
+// A response no recorded call asked for stays visible, as a call known only by its result.
+function orphanPart(response: FunctionResponse): ToolCallPart {
+  const part: ToolCallPart = {type: 'tool-call', text: response.name, name: response.name, input: undefined, result: responseResult(response)}
+  if (response.id) part.id = response.id
+  return part
+}
+
+// The UI's order (`convertSessionToHistoryFormats`): thoughts, then text, then tool calls.
+function modelParts(record: MessageLine, responses: ToolResponses, answered: Set<string>): Part[] {
+  const parts: Part[] = []
+  if (Array.isArray(record['thoughts'])) {
+    for (const thought of record['thoughts']) {
+      if (!isRecord(thought)) continue
+      const part = thoughtPart(stringOf(thought['description']) ?? '', stringOf(thought['subject']) ?? '')
+      if (part) parts.push(part)
+    }
+  }
+  parts.push(...contentParts(record['content']).parts)
+
+  const calls = Array.isArray(record['toolCalls']) ? record['toolCalls'] : []
+  for (const call of calls) {
+    const part = toolCallPart(call)
+    if (!part) continue
+    // The same call may also be a `functionCall` part of the content (API-form copies).
+    const inline = parts.findIndex((candidate) => candidate.type === 'tool-call' && candidate.result === undefined && (part.id ? candidate.id === part.id : candidate.name === part.name))
+    if (inline === -1) parts.push(part)
+    else parts.splice(inline, 1, part)
+  }
+
+  for (const [at, part] of [...parts.entries()].reverse()) {
+    if (part.type !== 'tool-call' || part.id === undefined) continue
+    const response = responses.byId.get(part.id)
+    if (!response) continue
+    answered.add(part.id)
+    part.result ??= responseResult(response)
+    const media = responses.media.get(part.id)
+    if (media) parts.splice(at + 1, 0, ...media)
+  }
+  return parts
+}
+
+function conversationMetadata(metadata: Record<string, unknown>, models: string[], tokens: TokenCounts[], resumes: number): ConversationMetadata {
+  const result: ConversationMetadata = {}
+  if (models.length > 0) result.models = models
+  const project = stringOf(metadata['projectHash'])
+  if (project) result.project = project
+  const total = sumTokens(tokens)
+  if (total) result.tokens = total
+  const extra: Record<string, string | number | boolean> = {}
+  const kind = stringOf(metadata['kind'])
+  if (kind && kind !== 'main') extra['kind'] = kind
+  const directories = Array.isArray(metadata['directories']) ? metadata['directories'].filter(isString) : []
+  if (directories.length > 0) extra['directories'] = directories.join(', ')
+  if (resumes > 0) extra['resumes'] = resumes
+  if (Object.keys(extra).length > 0) result.extra = extra
+  return result
+}

@@ -1,0 +1,32 @@
+import type {Part} from '@chatmark/core'
+import type {FunctionResponse} from './content-parts.js'
+import {contentParts} from './content-parts.js'
+import {userMessageKind} from './message-kind.js'
+import type {MessageLine} from './types.js'
+
+/** Tool responses recorded as their own `user` messages, by call id. */
+export interface ToolResponses {
+  /** The first response for each call id. */
+  byId: Map<string, FunctionResponse>
+  /** Media parts sent with a response (binary tool output), by call id. */
+  media: Map<string, Part[]>
+}
+
+/**
+ * Collects the tool responses that v0.44+ records as `user` messages of
+ * `functionResponse` parts (`geminiChat.ts`), so each can be paired with its
+ * call by `functionResponse.id` = `toolCalls[].id`.
+ */
+export function toolResponses(records: Iterable<MessageLine>): ToolResponses {
+  const byId = new Map<string, FunctionResponse>()
+  const media = new Map<string, Part[]>()
+  for (const record of records) {
+    if (record['type'] !== 'user' || userMessageKind(record) !== 'tool-response') continue
+    const {parts, responses} = contentParts(record['content'])
+    for (const response of responses) if (response.id !== undefined && !byId.has(response.id)) byId.set(response.id, response)
+    const first = responses[0]?.id
+    const attachments = parts.filter((part) => part.type === 'attachment')
+    if (first !== undefined && attachments.length > 0 && !media.has(first)) media.set(first, attachments)
+  }
+  return {byId, media}
+}
