@@ -11,8 +11,12 @@ export interface Note {
 /** Options for {@link convert}. */
 export interface ConvertOptions extends ReadOptions {
   render?: RenderOptions
-  /** Called with each note as soon as it is rendered; when given, notes are not collected. */
-  onNote?: (note: Note) => void | Promise<void>
+  /**
+   * Called with each conversation as soon as it is read; when given, notes are
+   * neither rendered nor collected (render them as you need, e.g. streamed
+   * with `noteChunks`).
+   */
+  onConversation?: (conversation: Conversation) => void | Promise<void>
   /** Decides, once the format is known, to leave the input alone: return the reason, or `undefined` to go on. */
   skip?: (detection: Detection) => string | undefined
 }
@@ -21,7 +25,7 @@ export interface ConvertOptions extends ReadOptions {
 export interface Converted {
   file: VFile
   detection: Detection
-  /** The notes, unless `onNote` took them. */
+  /** The notes, unless `onConversation` took the conversations. */
   notes: Note[]
   /** Why the input was left alone, when `skip` said so. */
   skipped?: string
@@ -33,15 +37,14 @@ export interface Converted {
  * input failed.
  */
 export async function convert(normalizer: Normalizer, input: Input, options: ConvertOptions = {}): Promise<Converted> {
-  const {render, onNote, skip, ...readOptions} = options
+  const {render, onConversation, skip, ...readOptions} = options
   const reading = await normalizer.read(input, readOptions)
   const notes: Note[] = []
   const skipped = skip?.(reading.detection)
   if (skipped !== undefined) return {file: reading.file, detection: reading.detection, notes, skipped}
   for await (const conversation of reading.conversations) {
-    const note = {conversation, markdown: toNote(conversation, render)}
-    if (onNote) await onNote(note)
-    else notes.push(note)
+    if (onConversation) await onConversation(conversation)
+    else notes.push({conversation, markdown: toNote(conversation, render)})
   }
   return {file: reading.file, detection: reading.detection, notes}
 }

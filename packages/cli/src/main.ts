@@ -2,7 +2,7 @@ import {mkdir} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
-import {inputFromPath, inputFromStream} from '@chatmark/core'
+import {inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
 import {parseCliArgs, helpText, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import {collectInputs} from './collect-inputs.js'
@@ -11,6 +11,7 @@ import {createNormalizer, normalizer as defaultNormalizer} from './default-norma
 import {loadFormats} from './load-formats.js'
 import {noteFileName} from './note-file-name.js'
 import {formatExplanation, formatMessages, jsonReport} from './report.js'
+import {writeChunks} from './write-chunks.js'
 import {writeNote} from './write-note.js'
 
 /** Where the CLI reads and writes; the real process streams in `bin.ts`, buffers in tests. */
@@ -103,13 +104,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         ...readOptions,
         render,
         ...(entry.kind === 'file' && !entry.named ? {skip: skipInFolder} : {}),
-        async onNote(note) {
-          if (args.json) collected.push(note.conversation)
-          else if (args.out !== undefined) {
-            const path = await writeNote(args.out, noteFileName(note.conversation), note.conversation.id, note.markdown, written)
+        async onConversation(conversation) {
+          if (args.json) {
+            collected.push(conversation)
+          } else if (args.out !== undefined) {
+            const path = await writeNote(args.out, noteFileName(conversation), conversation.id, noteChunks(conversation, render), written)
             io.stdout.write(`${path}\n`)
           } else {
-            io.stdout.write(notesOnStdout++ > 0 ? `\n${note.markdown}` : note.markdown)
+            if (notesOnStdout++ > 0) io.stdout.write('\n')
+            await writeChunks(io.stdout, noteChunks(conversation, render))
           }
         }
       })

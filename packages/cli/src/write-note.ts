@@ -1,16 +1,19 @@
-import {readFile, rename, writeFile} from 'node:fs/promises'
+import {createWriteStream} from 'node:fs'
+import {once} from 'node:events'
+import {readFile, rename} from 'node:fs/promises'
 import {join} from 'node:path'
 import {parse} from 'yaml'
+import {writeChunks} from './write-chunks.js'
 
 /**
- * Writes a note into `dir` under `name`, atomically (temporary file, then
+ * Writes a note's chunks into `dir` under `name`, atomically (temporary file, then
  * rename). A file of that name that holds another conversation is kept and
  * the new note gets a numbered name; one that holds the same conversation
  * (same `id` in its frontmatter) is replaced, so re-running updates notes.
  *
  * @returns the path written.
  */
-export async function writeNote(dir: string, name: string, id: string, markdown: string, taken: Set<string>): Promise<string> {
+export async function writeNote(dir: string, name: string, id: string, chunks: Iterable<string>, taken: Set<string>): Promise<string> {
   const stem = name.replace(/\.md$/, '')
   for (let attempt = 1; ; attempt++) {
     const candidate = attempt === 1 ? name : `${stem}-${attempt}.md`
@@ -20,7 +23,10 @@ export async function writeNote(dir: string, name: string, id: string, markdown:
     if (existing !== undefined && frontmatterId(existing) !== id) continue
     taken.add(path)
     const temporary = `${path}.tmp-${process.pid}`
-    await writeFile(temporary, markdown)
+    const stream = createWriteStream(temporary)
+    await writeChunks(stream, chunks)
+    stream.end()
+    await once(stream, 'finish')
     await rename(temporary, path)
     return path
   }

@@ -3,6 +3,7 @@ import type {Flow} from './mdast-nodes.js'
 import {collapsible} from './collapsible.js'
 import {conversationTitle} from './conversation-title.js'
 import {formatTime} from './format-time.js'
+import {inertText} from './inert-text.js'
 import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
 import {messageToMdast} from './message-to-mdast.js'
 import type {Conversation, NoticePart, Part, TokenCounts, Turn} from './model.js'
@@ -33,7 +34,7 @@ export function conversationToMdast(conversation: Conversation, renderOptions?: 
   const title = conversationTitle(conversation)
   const children: RootContent[] = [
     {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title))},
-    {type: 'heading', depth: 1, children: [{type: 'text', value: title}]}
+    {type: 'heading', depth: 1, children: [inertText(title)]}
   ]
   const names = new Map(conversation.participants.map((participant) => [participant.id, participant.name]))
 
@@ -46,7 +47,7 @@ export function conversationToMdast(conversation: Conversation, renderOptions?: 
     }
     children.push(turnHeading(turn, names, options), ...body)
     const tokens = tokensLine(turn.tokens)
-    if (tokens) children.push({type: 'paragraph', children: [{type: 'emphasis', children: [{type: 'text', value: tokens}]}]})
+    if (tokens) children.push({type: 'paragraph', children: [{type: 'emphasis', children: [inertText(tokens)]}]})
   }
   return {type: 'root', children}
 }
@@ -55,7 +56,7 @@ function turnHeading(turn: Turn, names: ReadonlyMap<string, string>, options: Re
   const pieces = [(turn.author && names.get(turn.author)) || roleLabels[turn.role]]
   if (turn.timestamp) pieces.push(formatTime(turn.timestamp, options.timeZone))
   if (turn.model) pieces.push(turn.model)
-  return {type: 'heading', depth: turnDepth, children: [{type: 'text', value: pieces.join(' · ')}]}
+  return {type: 'heading', depth: turnDepth, children: [inertText(pieces.join(' · '))]}
 }
 
 function partToMdast(part: Part, options: ResolvedRenderOptions): Flow[] {
@@ -65,7 +66,7 @@ function partToMdast(part: Part, options: ResolvedRenderOptions): Flow[] {
     case 'thinking': {
       if (!options.thinking) return []
       const inner: Flow[] = []
-      if (part.subject) inner.push({type: 'paragraph', children: [{type: 'strong', children: [{type: 'text', value: part.subject}]}]})
+      if (part.subject) inner.push({type: 'paragraph', children: [{type: 'strong', children: [inertText(part.subject)]}]})
       inner.push(...messageToMdast(part.text, turnDepth, options))
       return inner.length > 0 ? collapsible('Thinking', inner, options) : []
     }

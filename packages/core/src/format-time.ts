@@ -7,6 +7,8 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 export function formatTime(iso: string, timeZone: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
+  // Intl is slow per call; UTC needs no calendar arithmetic.
+  if (timeZone === 'UTC') return date.toISOString().slice(0, 16).replace('T', ' ')
   let formatter = formatters.get(timeZone)
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {

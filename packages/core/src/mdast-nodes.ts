@@ -16,8 +16,9 @@ export interface ChatmarkMarkdown extends Literal {
 }
 
 /**
- * A fixed piece of markup that chatmark itself writes (an alert marker such as
- * `[!NOTE]`), serialised as is. Never holds input text.
+ * Phrasing serialised as is: a fixed piece of markup that chatmark itself
+ * writes (an alert marker such as `[!NOTE]`), or text that `inertText` proved
+ * needs no escaping.
  */
 export interface ChatmarkMarker extends Literal {
   type: 'chatmarkMarker'

@@ -2,7 +2,11 @@ import type {PhrasingContent} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
 import type {ToolCallPart} from './model.js'
 import type {ResolvedRenderOptions} from './render-options.js'
+import {inertText} from './inert-text.js'
 import {truncateMiddle} from './truncate-middle.js'
+
+/** A space between pieces of a line (never at its start or end). */
+const space: PhrasingContent = {type: 'chatmarkMarker', value: ' '}
 
 /**
  * A tool call: a line naming the tool (and its status), its input as a JSON
@@ -10,14 +14,14 @@ import {truncateMiddle} from './truncate-middle.js'
  * result keeps its head and tail and says how many characters were cut.
  */
 export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptions): Flow[] {
-  const line: PhrasingContent[] = [{type: 'strong', children: [{type: 'text', value: 'Tool call'}]}, {type: 'text', value: ' '}]
+  const line: PhrasingContent[] = [{type: 'strong', children: [inertText('Tool call')]}, space]
   line.push({type: 'inlineCode', value: part.name})
   const notes: string[] = []
   if (part.displayName && part.displayName !== part.name) notes.push(part.displayName)
   if (part.status) notes.push(part.status)
-  if (notes.length > 0) line.push({type: 'text', value: ` (${notes.join(', ')})`})
+  if (notes.length > 0) line.push(space, inertText(`(${notes.join(', ')})`))
   if (part.text && part.text !== part.name && !mentions(part.input, part.text)) {
-    line.push({type: 'text', value: ': '}, {type: 'emphasis', children: [{type: 'text', value: part.text}]})
+    line.push(inertText(':'), space, {type: 'emphasis', children: [inertText(part.text)]})
   }
 
   const nodes: Flow[] = [{type: 'paragraph', children: line}]
@@ -26,12 +30,12 @@ export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptio
 
   const result = part.result
   if (result) {
-    const label: PhrasingContent[] = [{type: 'strong', children: [{type: 'text', value: result.isError ? 'Error' : 'Result'}]}]
-    if (result.fileName) label.push({type: 'text', value: ' '}, {type: 'inlineCode', value: result.fileName})
+    const label: PhrasingContent[] = [{type: 'strong', children: [inertText(result.isError ? 'Error' : 'Result')]}]
+    if (result.fileName) label.push(space, {type: 'inlineCode', value: result.fileName})
     const {head, tail, cut} = truncateMiddle(result.text, options.maxResultChars)
     const value =
       cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${cut.toLocaleString('en-US')} characters cut …]\n${tail}`
-    if (result.text.length === 0) label.push({type: 'text', value: ': (empty)'})
+    if (result.text.length === 0) label.push(inertText(': (empty)'))
     nodes.push({type: 'paragraph', children: label})
     if (result.text.length > 0) nodes.push({type: 'code', lang: result.language ?? 'text', value: value.replace(/\n$/, '')})
   }

@@ -24,6 +24,7 @@ test('the public API is exactly the expected list of exports', () => {
     'isNumber',
     'isRecord',
     'isString',
+    'noteChunks',
     'numberOf',
     'readJsonLines',
     'readLines',
@@ -34,6 +35,7 @@ test('the public API is exactly the expected list of exports', () => {
     'stringOf',
     'toNote',
     'treeToMarkdown',
+    'treeToMarkdownChunks',
     'truncateMiddle',
     'turnDepth'
   ])

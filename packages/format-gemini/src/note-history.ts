@@ -52,11 +52,11 @@ export interface NoteHistory {
    */
   checkpoint(messages: readonly unknown[], liveBefore: readonly NoteEntry[], timestamp: string | undefined): CheckpointEffect
   /**
-   * A rewind already applied to the loader (`isLive` answers after it;
-   * `liveBefore` before it). Returns the entries removed, or `undefined` when
-   * the id is not known at all.
+   * A rewind already applied to the loader: `touched` are the entries whose
+   * ids it deleted, `isLive` answers after it. Returns the entries removed,
+   * or `undefined` when the id is not known at all.
    */
-  rewind(id: string, liveBefore: ReadonlySet<NoteEntry>, isLive: (entry: NoteEntry) => boolean): NoteEntry[] | undefined
+  rewind(id: string, touched: ReadonlySet<NoteEntry>, isLive: (entry: NoteEntry) => boolean): NoteEntry[] | undefined
   /** The entry a message id stands for, if it is still in the note. */
   resolve(id: string): NoteEntry | undefined
 }
@@ -66,10 +66,22 @@ export function createNoteHistory(): NoteHistory {
   let entries: NoteEntry[] = []
   const index = new Map<string, NoteEntry>()
   const compressionIds = new Map<string, 'summary' | 'acknowledgement'>()
+  // Positions of entries, rebuilt after a change in the middle: long sessions
+  // hold tens of thousands of entries, so no lookup may scan them.
+  let positions: Map<NoteEntry, number> | undefined
 
-  const add = (entry: NoteEntry, at = entries.length): void => {
-    entries.splice(at, 0, entry)
+  const positionOf = (entry: NoteEntry): number => {
+    if (!positions) positions = new Map(entries.map((item, at) => [item, at]))
+    return positions.get(entry) ?? -1
+  }
+  const append = (entry: NoteEntry): void => {
+    positions?.set(entry, entries.length)
+    entries.push(entry)
     for (const id of entry.ids) index.set(id, entry)
+  }
+  const replaceAll = (next: NoteEntry[]): void => {
+    entries = next
+    positions = undefined
   }
   const signatureOf = (entry: MessageEntry): string => (entry.signature ??= contentSignature(entry.record))
 
@@ -87,7 +99,7 @@ export function createNoteHistory(): NoteHistory {
         delete existing.signature
         return
       }
-      add({kind: 'message', ids: new Set([record.id]), record})
+      append({kind: 'message', ids: new Set([record.id]), record})
     },
 
     checkpoint(messages, liveBefore, timestamp) {
@@ -96,12 +108,13 @@ export function createNoteHistory(): NoteHistory {
       const fresh: Array<{record: MessageLine; after: NoteEntry | undefined}> = []
       const freshIds = new Set<string>()
       let previous: NoteEntry | undefined
+      const copies = copyIndex()
 
       for (const value of messages) {
         if (!isMessageLine(value)) continue
         let entry = index.get(value.id)
         if (!entry && !freshIds.has(value.id)) {
-          entry = findCopy(value, matched, highest)
+          entry = findCopy(copies, value, matched, highest)
           if (entry) {
             entry.ids.add(value.id)
             index.set(value.id, entry)
@@ -109,7 +122,7 @@ export function createNoteHistory(): NoteHistory {
         }
         if (entry) {
           matched.add(entry)
-          if (entry.kind === 'compression' || isConversational(entry.record)) highest = Math.max(highest, entries.indexOf(entry))
+          if (entry.kind === 'compression' || isConversational(entry.record)) highest = Math.max(highest, positionOf(entry))
           previous = entry
           continue
         }
@@ -121,7 +134,7 @@ export function createNoteHistory(): NoteHistory {
       const dropped = liveBefore.filter(
         (entry): entry is MessageEntry => entry.kind === 'message' && isConversational(entry.record) && !matched.has(entry)
       )
-      const droppedEarly = dropped.some((entry) => entries.indexOf(entry) < highest)
+      const droppedEarly = dropped.some((entry) => positionOf(entry) < highest)
       const content = fresh.filter(({record}) => record['type'] === 'gemini' || (record['type'] === 'user' && userMessageKind(record) !== 'injected-context' && userMessageKind(record) !== 'tool-response'))
       const compressed = droppedEarly || (content.length > 0 && dropped.length > 0)
 
@@ -138,23 +151,33 @@ export function createNoteHistory(): NoteHistory {
         }
         const at = (summary && stringOf(summary['timestamp'])) ?? timestamp
         if (at) entry.timestamp = at
-        add(entry)
+        append(entry)
       }
       // Messages that copy no known turn (injected context, `<id>_response`
       // copies of tool results, or turns only a checkpoint ever held) keep
       // their place relative to the checkpoint's matched turns.
-      let anchor: NoteEntry | undefined
-      let anchorFor: NoteEntry | undefined
+      // All of them are placed in one pass over the entries.
+      const inSummary = new Set(compressed ? content.map((item) => item.record) : [])
+      const placed = new Map<NoteEntry | undefined, MessageEntry[]>()
       for (const {record, after} of fresh) {
-        if (compressed && content.some((item) => item.record === record)) continue
+        if (inSummary.has(record)) continue
         const entry: MessageEntry = {kind: 'message', ids: new Set([record.id]), record}
-        let at: number
-        if (after && anchorFor === after && anchor) at = entries.indexOf(anchor) + 1
-        else if (after) at = entries.indexOf(after) + 1
-        else at = firstMatchedIndex(matched)
-        add(entry, at)
-        anchor = entry
-        anchorFor = after
+        for (const entryId of entry.ids) index.set(entryId, entry)
+        const list = placed.get(after)
+        if (list) list.push(entry)
+        else placed.set(after, [entry])
+      }
+      if (placed.size > 0) {
+        // Those that follow no matched turn go before the first matched one.
+        const leading = placed.get(undefined) ?? []
+        const first = entries.find((entry) => matched.has(entry))
+        const next: NoteEntry[] = []
+        for (const entry of entries) {
+          if (entry === first) next.push(...leading)
+          next.push(entry, ...(placed.get(entry) ?? []))
+        }
+        if (!first) next.push(...leading)
+        replaceAll(next)
       }
 
       if (compressed) return 'compressed'
@@ -163,38 +186,64 @@ export function createNoteHistory(): NoteHistory {
       return 'restated'
     },
 
-    rewind(id, liveBefore, isLive) {
+    rewind(id, touched, isLive) {
       const target = index.get(id)
       if (!target) return undefined
-      const position = entries.indexOf(target)
-      const removed: NoteEntry[] = []
-      entries = entries.filter((entry, at) => {
-        const undone = (liveBefore.has(entry) && !isLive(entry)) || (at >= position && !isLive(entry))
-        if (undone) removed.push(entry)
-        return !undone
-      })
+      // A rewind target is nearly always recent: search from the end.
+      const position = entries.lastIndexOf(target)
+      const removed = new Set<NoteEntry>()
+      let start = position
+      for (const entry of touched) {
+        if (isLive(entry)) continue
+        removed.add(entry)
+        start = Math.min(start, entries.lastIndexOf(entry))
+      }
+      for (let at = position; at < entries.length; at++) {
+        const entry = entries[at]
+        if (entry && !isLive(entry)) removed.add(entry)
+      }
+      if (removed.size === 0) return []
+      // Only the tail from the first removed entry changes.
+      const tail = entries.slice(start).filter((entry) => !removed.has(entry))
+      entries.length = start
+      for (const entry of removed) positions?.delete(entry)
+      for (const entry of tail) {
+        positions?.set(entry, entries.length)
+        entries.push(entry)
+      }
       for (const entry of removed) for (const entryId of entry.ids) if (index.get(entryId) === entry) index.delete(entryId)
-      return removed
+      return [...removed]
     }
   }
 
-  function firstMatchedIndex(matched: ReadonlySet<NoteEntry>): number {
-    const at = entries.findIndex((entry) => matched.has(entry))
-    return at === -1 ? entries.length : at
+  /** Message entries by type and signature, in note order. */
+  function copyIndex(): Map<string, MessageEntry[]> {
+    const copies = new Map<string, MessageEntry[]>()
+    for (const entry of entries) {
+      if (entry.kind !== 'message') continue
+      const type = entry.record['type']
+      if (!isString(type)) continue
+      const signature = signatureOf(entry)
+      if (signature === '') continue
+      const key = `${type}\u0001${signature}`
+      const list = copies.get(key)
+      if (list) list.push(entry)
+      else copies.set(key, [entry])
+    }
+    return copies
   }
 
   // The earliest unmatched turn of the same type saying the same thing,
   // preferring one after the last match (checkpoints keep history order).
-  function findCopy(record: MessageLine, matched: ReadonlySet<NoteEntry>, after: number): MessageEntry | undefined {
+  function findCopy(copies: ReadonlyMap<string, MessageEntry[]>, record: MessageLine, matched: ReadonlySet<NoteEntry>, after: number): MessageEntry | undefined {
     const type = record['type']
     if (!isString(type)) return undefined
     const signature = contentSignature(record)
     if (signature === '') return undefined
     let fallback: MessageEntry | undefined
-    for (const [at, entry] of entries.entries()) {
-      if (entry.kind !== 'message' || matched.has(entry) || entry.record['type'] !== type) continue
-      if (signatureOf(entry) !== signature) continue
-      if (at > after) return entry
+    for (const entry of copies.get(`${type}\u0001${signature}`) ?? []) {
+      if (matched.has(entry)) continue
+      if (positionOf(entry) > after) return entry
       fallback ??= entry
     }
     return fallback

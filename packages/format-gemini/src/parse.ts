@@ -22,6 +22,12 @@ export interface ParseSettings {
  * legacy JSON document whole. Yields one conversation.
  */
 export async function* parse(input: Input, context: ParseContext, settings: ParseSettings): AsyncGenerator<Conversation> {
+  // The raw records are released before the conversation is handed on: the
+  // caller renders while this generator is suspended at `yield`.
+  yield await readConversation(input, context, settings)
+}
+
+async function readConversation(input: Input, context: ParseContext, settings: ParseSettings): Promise<Conversation> {
   const {file, limits} = context
   const view = viewOf(context.options['view']) ?? settings.view
   const warn = (reason: string, line: number, ruleId: string): void => {
@@ -66,7 +72,7 @@ export async function* parse(input: Input, context: ParseContext, settings: Pars
   if (conversation.turns.length === 0) {
     file.message('The session holds no messages to show (only injected context, or nothing at all)', {ruleId: 'empty-session', source: messageSource})
   }
-  yield conversation
+  return conversation
 }
 
 function viewOf(value: unknown): View | undefined {

@@ -70,14 +70,17 @@ export function createReplay(options: ReplayOptions): ReplayState {
   const count = (reason: string, by = 1): void => {
     fidelity[reason] = (fidelity[reason] ?? 0) + by
   }
-  const isLive = (entry: NoteEntry): boolean => [...entry.ids].some((id) => loader.has(id))
+  const isLive = (entry: NoteEntry): boolean => {
+    for (const id of entry.ids) if (loader.has(id)) return true
+    return false
+  }
   const liveEntries = (): NoteEntry[] => {
-    const live: NoteEntry[] = []
+    const live = new Set<NoteEntry>()
     for (const id of loader.keys()) {
       const entry = note.resolve(id)
-      if (entry && !live.includes(entry)) live.push(entry)
+      if (entry) live.add(entry)
     }
-    return live
+    return [...live]
   }
   const flush = (): void => {
     if (!pending) return
@@ -149,13 +152,22 @@ export function createReplay(options: ReplayOptions): ReplayState {
   }
 
   function rewind(id: string, line: number): void {
-    const liveBefore = new Set(liveEntries())
-    const ids = [...loader.keys()]
-    const at = ids.indexOf(id)
-    // The CLI clears everything when the target is unknown.
-    for (const removed of at === -1 ? ids : ids.slice(at)) loader.delete(removed)
+    // The CLI deletes the target and every id after it, or everything when
+    // the target is unknown.
+    const deleted: string[] = []
+    let found = false
+    for (const key of loader.keys()) {
+      if (key === id) found = true
+      if (found) deleted.push(key)
+    }
+    const touched = new Set<NoteEntry>()
+    for (const key of found ? deleted : [...loader.keys()]) {
+      const entry = note.resolve(key)
+      if (entry) touched.add(entry)
+      loader.delete(key)
+    }
 
-    const removed = note.rewind(id, liveBefore, isLive)
+    const removed = note.rewind(id, touched, isLive)
     if (!removed) {
       options.warn(
         `Line ${line} rewinds to message \`${id}\`, which the file never recorded: the Gemini CLI drops the whole history here (see the \`view: 'resume'\` option); the note keeps it`,
