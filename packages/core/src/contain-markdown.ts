@@ -4,7 +4,8 @@ import MarkdownIt from 'markdown-it'
 // is switched off: markdown-it's block pass is fast (tens of MB/s), where a
 // full micromark parse runs at 1-2 MB/s.
 const blockParser = new MarkdownIt('commonmark', {html: true})
-blockParser.core.ruler.disable(['inline', 'text_join'])
+// Line endings are normalised before parsing, so its own normalise pass is off too.
+blockParser.core.ruler.disable(['normalize', 'inline', 'text_join'])
 
 /** Cheap test for text that has nothing containment would change. */
 const mayNeedContainment = /[#`~<]|^[ \t>]*(?:=+|-+)[ \t]*$/m

@@ -3,7 +3,8 @@ import type {Flow} from './mdast-nodes.js'
 import {collapsible} from './collapsible.js'
 import {conversationTitle} from './conversation-title.js'
 import {formatTime} from './format-time.js'
-import {inertText} from './inert-text.js'
+import {groupDigits} from './group-digits.js'
+import {attention, inertText, inlineCode, mergeLiterals, space} from './inert-text.js'
 import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
 import {messageToMdast} from './message-to-mdast.js'
 import type {Conversation, NoticePart, Part, TokenCounts, Turn} from './model.js'
@@ -47,7 +48,7 @@ export function conversationToMdast(conversation: Conversation, renderOptions?: 
     }
     children.push(turnHeading(turn, names, options), ...body)
     const tokens = tokensLine(turn.tokens)
-    if (tokens) children.push({type: 'paragraph', children: [{type: 'emphasis', children: [inertText(tokens)]}]})
+    if (tokens) children.push({type: 'paragraph', children: [attention('emphasis', tokens)]})
   }
   return {type: 'root', children}
 }
@@ -66,18 +67,18 @@ function partToMdast(part: Part, options: ResolvedRenderOptions): Flow[] {
     case 'thinking': {
       if (!options.thinking) return []
       const inner: Flow[] = []
-      if (part.subject) inner.push({type: 'paragraph', children: [{type: 'strong', children: [inertText(part.subject)]}]})
+      if (part.subject) inner.push({type: 'paragraph', children: [attention('strong', part.subject)]})
       inner.push(...messageToMdast(part.text, turnDepth, options))
       return inner.length > 0 ? collapsible('Thinking', inner, options) : []
     }
     case 'tool-call':
       return toolCallToMdast(part, options)
     case 'attachment': {
-      const line: PhrasingContent[] = [{type: 'strong', children: [{type: 'text', value: 'Attachment'}]}, {type: 'text', value: ' '}]
-      if (part.name) line.push({type: 'inlineCode', value: part.name}, {type: 'text', value: ' '})
-      line.push({type: 'text', value: `(${part.text})`})
-      if (part.reference) line.push({type: 'text', value: ' '}, {type: 'inlineCode', value: part.reference})
-      return [{type: 'paragraph', children: line}]
+      const line: PhrasingContent[] = [attention('strong', 'Attachment'), space]
+      if (part.name) line.push(inlineCode(part.name), space)
+      line.push(inertText(`(${part.text})`))
+      if (part.reference) line.push(space, inlineCode(part.reference))
+      return [{type: 'paragraph', children: mergeLiterals(line)}]
     }
     case 'notice': {
       if (!options.notices) return []
@@ -97,8 +98,8 @@ function tokensLine(tokens: TokenCounts | undefined): string | undefined {
   if (!tokens) return undefined
   const details = (['input', 'output', 'cached', 'thoughts', 'tool'] as const)
     .filter((key) => tokens[key] !== undefined && tokens[key] !== 0)
-    .map((key) => `${tokens[key]?.toLocaleString('en-US')} ${key}`)
+    .map((key) => `${groupDigits(tokens[key] ?? 0)} ${key}`)
   if (tokens.total === undefined && details.length === 0) return undefined
-  const total = tokens.total === undefined ? '' : `${tokens.total.toLocaleString('en-US')} tokens`
+  const total = tokens.total === undefined ? '' : `${groupDigits(tokens.total)} tokens`
   return details.length > 0 ? `${total || 'Tokens:'} (${details.join(', ')})` : total
 }

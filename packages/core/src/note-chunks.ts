@@ -1,10 +1,10 @@
 import {randomBytes} from 'node:crypto'
 import {longestStreak} from 'longest-streak'
-import type {Code, Root} from 'mdast'
+import type {Code, Heading, Paragraph, Root} from 'mdast'
 import {frontmatterToMarkdown} from 'mdast-util-frontmatter'
 import {gfmToMarkdown} from 'mdast-util-gfm'
 import type {Handle, Options as ToMarkdownOptions} from 'mdast-util-to-markdown'
-import {toMarkdown} from 'mdast-util-to-markdown'
+import {defaultHandlers, toMarkdown} from 'mdast-util-to-markdown'
 import {containMarkdown} from './contain-markdown.js'
 import {conversationToMdast} from './conversation-to-mdast.js'
 import type {ChatmarkMarkdown, ChatmarkMarker} from './mdast-nodes.js'
@@ -46,13 +46,27 @@ export function* treeToMarkdownChunks(tree: Root): Generator<string> {
     return value === '' ? `${fence}${info}\n${fence}` : `${fence}${info}\n${placeholder({kind: 'code', value})}\n${fence}`
   }
 
+  // Headings and paragraphs that chatmark built from literals only (see
+  // `inertText`) are written directly; the default handlers' phrasing
+  // machinery would find nothing to escape in them.
+  const heading: Handle = (node: Heading, parent, state, info) => {
+    const only = node.children.length === 1 ? node.children[0] : undefined
+    if (only?.type === 'chatmarkMarker') return `${'#'.repeat(node.depth)} ${only.value}`
+    return defaultHandlers.heading(node, parent, state, info)
+  }
+  const paragraph: Handle = (node: Paragraph, parent, state, info) => {
+    if (node.children.every((child) => child.type === 'chatmarkMarker')) {
+      return node.children.map((child) => (child.type === 'chatmarkMarker' ? child.value : '')).join('')
+    }
+    return defaultHandlers.paragraph(node, parent, state, info)
+  }
   const options: ToMarkdownOptions = {
     bullet: '-',
     emphasis: '_',
     rule: '-',
     fences: true,
     extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml'])],
-    handlers: {chatmarkMarkdown, chatmarkMarker, code}
+    handlers: {chatmarkMarkdown, chatmarkMarker, code, heading, paragraph}
   }
   const skeleton = toMarkdown(tree, options)
 

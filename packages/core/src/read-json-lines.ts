@@ -1,7 +1,7 @@
 import type {VFile} from 'vfile'
 import type {Input} from './input.js'
 import type {Limits} from './limits.js'
-import {readLines} from './read-lines.js'
+import {readLineBatches} from './read-lines.js'
 
 /** One parsed JSONL record. */
 export interface JsonLine {
@@ -28,8 +28,13 @@ export interface ReadJsonLinesOptions {
  * becomes a warning naming its line, and reading goes on.
  */
 export async function* readJsonLines(input: Input, options: ReadJsonLinesOptions): AsyncGenerator<JsonLine> {
+  for await (const batch of readJsonLineBatches(input, options)) yield* batch
+}
+
+/** {@link readJsonLines}, a batch per chunk read (see `readLineBatches`). */
+export async function* readJsonLineBatches(input: Input, options: ReadJsonLinesOptions): AsyncGenerator<JsonLine[]> {
   const {file, limits, source, onSkip} = options
-  const lines = readLines(input, {
+  const batches = readLineBatches(input, {
     maxLineBytes: limits.maxLineBytes,
     onLongLine(line, bytes) {
       file.message(
@@ -40,22 +45,26 @@ export async function* readJsonLines(input: Input, options: ReadJsonLinesOptions
     }
   })
 
-  for await (const {line, text} of lines) {
-    if (isBlank(text)) continue
-    let value: unknown
-    try {
-      value = JSON.parse(text)
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error)
-      file.message(`Line ${line} is not valid JSON (${detail}): skipped`, {
-        place: {line, column: 1},
-        ruleId: 'malformed-line',
-        source
-      })
-      onSkip?.('malformed-line', line)
-      continue
+  for await (const lines of batches) {
+    const records: JsonLine[] = []
+    for (const {line, text} of lines) {
+      if (isBlank(text)) continue
+      let value: unknown
+      try {
+        value = JSON.parse(text)
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error)
+        file.message(`Line ${line} is not valid JSON (${detail}): skipped`, {
+          place: {line, column: 1},
+          ruleId: 'malformed-line',
+          source
+        })
+        onSkip?.('malformed-line', line)
+        continue
+      }
+      records.push({line, value})
     }
-    yield {line, value}
+    if (records.length > 0) yield records
   }
 }
 

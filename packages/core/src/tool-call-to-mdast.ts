@@ -2,11 +2,9 @@ import type {PhrasingContent} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
 import type {ToolCallPart} from './model.js'
 import type {ResolvedRenderOptions} from './render-options.js'
-import {inertText} from './inert-text.js'
+import {attention, inertText, inlineCode, mergeLiterals, space} from './inert-text.js'
+import {groupDigits} from './group-digits.js'
 import {truncateMiddle} from './truncate-middle.js'
-
-/** A space between pieces of a line (never at its start or end). */
-const space: PhrasingContent = {type: 'chatmarkMarker', value: ' '}
 
 /**
  * A tool call: a line naming the tool (and its status), its input as a JSON
@@ -14,29 +12,29 @@ const space: PhrasingContent = {type: 'chatmarkMarker', value: ' '}
  * result keeps its head and tail and says how many characters were cut.
  */
 export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptions): Flow[] {
-  const line: PhrasingContent[] = [{type: 'strong', children: [inertText('Tool call')]}, space]
-  line.push({type: 'inlineCode', value: part.name})
+  const line: PhrasingContent[] = [attention('strong', 'Tool call'), space]
+  line.push(inlineCode(part.name))
   const notes: string[] = []
   if (part.displayName && part.displayName !== part.name) notes.push(part.displayName)
   if (part.status) notes.push(part.status)
   if (notes.length > 0) line.push(space, inertText(`(${notes.join(', ')})`))
   if (part.text && part.text !== part.name && !mentions(part.input, part.text)) {
-    line.push(inertText(':'), space, {type: 'emphasis', children: [inertText(part.text)]})
+    line.push(inertText(':'), space, attention('emphasis', part.text))
   }
 
-  const nodes: Flow[] = [{type: 'paragraph', children: line}]
+  const nodes: Flow[] = [{type: 'paragraph', children: mergeLiterals(line)}]
   const input = inputText(part.input)
   if (input !== undefined) nodes.push({type: 'code', lang: 'json', value: input})
 
   const result = part.result
   if (result) {
-    const label: PhrasingContent[] = [{type: 'strong', children: [inertText(result.isError ? 'Error' : 'Result')]}]
-    if (result.fileName) label.push(space, {type: 'inlineCode', value: result.fileName})
+    const label: PhrasingContent[] = [attention('strong', result.isError ? 'Error' : 'Result')]
+    if (result.fileName) label.push(space, inlineCode(result.fileName))
     const {head, tail, cut} = truncateMiddle(result.text, options.maxResultChars)
     const value =
-      cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${cut.toLocaleString('en-US')} characters cut …]\n${tail}`
+      cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${groupDigits(cut)} characters cut …]\n${tail}`
     if (result.text.length === 0) label.push(inertText(': (empty)'))
-    nodes.push({type: 'paragraph', children: label})
+    nodes.push({type: 'paragraph', children: mergeLiterals(label)})
     if (result.text.length > 0) nodes.push({type: 'code', lang: result.language ?? 'text', value: value.replace(/\n$/, '')})
   }
   return nodes

@@ -1,6 +1,6 @@
 import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {isRecord, readJsonLines} from '@chatmark/core'
+import {isRecord, readJsonLineBatches} from '@chatmark/core'
 import {readJsonDocument} from './read-json-document.js'
 import type {Replay} from './replay-jsonl.js'
 import {createReplay, replayJsonl} from './replay-jsonl.js'
@@ -47,7 +47,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     replay = state.finish()
   } else {
     const skipped: Record<string, number> = {}
-    const lines = readJsonLines(input, {
+    const batches = readJsonLineBatches(input, {
       file,
       limits,
       source: messageSource,
@@ -55,7 +55,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
         skipped[reason] = (skipped[reason] ?? 0) + 1
       }
     })
-    replay = await replayJsonl(lines, {warn})
+    replay = await replayJsonl(batches, {warn})
     for (const [reason, count] of Object.entries(skipped)) replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
     if (replay.metadata['sessionId'] === undefined && replay.note.entries.length === 0) {
       throw new Error('no Gemini CLI records found: expected a header line with sessionId and projectHash, message lines, or $set / $rewindTo lines')

@@ -29,10 +29,10 @@ export interface ReplayOptions {
   warn(reason: string, line: number, ruleId: string): void
 }
 
-/** Replays JSONL records (see {@link createReplay}). */
-export async function replayJsonl(lines: AsyncIterable<JsonLine>, options: ReplayOptions): Promise<Replay> {
+/** Replays JSONL records, given in batches (see {@link createReplay}). */
+export async function replayJsonl(batches: AsyncIterable<readonly JsonLine[]>, options: ReplayOptions): Promise<Replay> {
   const replay = createReplay(options)
-  for await (const {line, value} of lines) replay.record(value, line)
+  for await (const batch of batches) for (const {line, value} of batch) replay.record(value, line)
   return replay.finish()
 }
 

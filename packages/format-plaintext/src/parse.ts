@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 import type {Conversation, Input, ParseContext, Participant, Turn} from '@chatmark/core'
-import {createSample, readLines} from '@chatmark/core'
+import {createSample, readLineBatches} from '@chatmark/core'
 import {chooseVariant} from './choose-variant.js'
 import {contentId, conversationId} from './conversation-id.js'
 import {createLineScanner} from './line-scanner.js'
@@ -27,7 +27,7 @@ export async function* parse(input: Input, context: ParseContext, settings: Sett
   // Only unnamed input needs its content hashed for an id.
   const hash = named === undefined ? createHash('sha256') : undefined
 
-  const lines = readLines(input, {
+  const batches = readLineBatches(input, {
     maxLineBytes: limits.maxLineBytes,
     onLongLine(line, bytes) {
       skipped['long-line'] = (skipped['long-line'] ?? 0) + 1
@@ -39,14 +39,16 @@ export async function* parse(input: Input, context: ParseContext, settings: Sett
     }
   })
 
-  for await (const {line, text} of lines) {
-    if (text.includes('\u0000')) {
-      skipped['binary-line'] = (skipped['binary-line'] ?? 0) + 1
-      file.message(`Skipped line ${line}: it holds NUL bytes, which text does not`, {place: {line, column: 1}, ruleId: 'binary-line', source: messageSource})
-      continue
+  for await (const batch of batches) {
+    for (const {line, text} of batch) {
+      if (text.includes('\u0000')) {
+        skipped['binary-line'] = (skipped['binary-line'] ?? 0) + 1
+        file.message(`Skipped line ${line}: it holds NUL bytes, which text does not`, {place: {line, column: 1}, ruleId: 'binary-line', source: messageSource})
+        continue
+      }
+      hash?.update(text).update('\n')
+      scanner.push(text, line)
     }
-    hash?.update(text).update('\n')
-    scanner.push(text, line)
   }
 
   const scan = scanner.end()
