@@ -4,9 +4,9 @@ import {once} from 'node:events'
 /**
  * Writes a realistic Gemini CLI 0.61 JSONL session of about `targetBytes`:
  * the record mix real files have (header, `$set.messages` resume checkpoints,
- * `$set.lastUpdated` after every message, model turns re-appended once with
- * tool calls and again with tokens, v0.44 tool-response user messages, a
- * `/rewind` now and then), with Markdown-rich model text (headings, lists,
+ * `$set.lastUpdated` after every message, model turns re-appended with their
+ * tool calls, v0.44 tool-response user messages, a `/rewind` now and then, and
+ * one resume half-way that re-states the whole history), with Markdown-rich model text (headings, lists,
  * code fences) and multi-KB tool output. Deterministic for a given size.
  */
 export async function generateGeminiSession(path: string, targetBytes: number): Promise<void> {
@@ -45,13 +45,29 @@ export async function generateGeminiSession(path: string, targetBytes: number): 
   await write({sessionId, projectHash, startTime: context.timestamp, lastUpdated: context.timestamp, kind: 'main'})
   await write({$set: {messages: [context], lastUpdated: context.timestamp}})
 
+  // What a resume re-states (Gemini CLI 0.61): the history in API form, with
+  // `content` as parts, thoughts and tool calls folded in, tool results as
+  // `functionResponse` parts. Kept so one resume half-way re-states it all.
+  const history: unknown[] = [context]
+  let resumed = false
+
   let turn = 0
   let lastUser = ''
   while (written < targetBytes) {
+    if (!resumed && written > targetBytes / 2) {
+      resumed = true
+      const at = now()
+      await write({sessionId, projectHash, startTime: at, lastUpdated: at, kind: 'main'})
+      await write({$set: {messages: [context], lastUpdated: at}})
+      await write({$set: {sessionId}})
+      await write({$set: {messages: history, lastUpdated: at}})
+    }
     turn++
     const userId = `user-${turn}`
     const userTime = now()
-    await write({id: userId, timestamp: userTime, type: 'user', content: [{text: `${paragraph()}\n\nPlease look at \`src/${sentence(1)}.ts\`.`}]})
+    const prompt = {id: userId, timestamp: userTime, type: 'user', content: [{text: `${paragraph()}\n\nPlease look at \`src/${sentence(1)}.ts\`.`}]}
+    await write(prompt)
+    history.push(prompt)
     await write({$set: {lastUpdated: userTime}})
 
     const callId = `run_shell_command__${turn}`
@@ -70,11 +86,20 @@ export async function generateGeminiSession(path: string, targetBytes: number): 
     })
     await write({id: `response-${turn}`, timestamp: now(), type: 'user', content: [response]})
     const answerTime = now()
-    await write({id: `answer-${turn}`, timestamp: answerTime, type: 'gemini', content: markdown(), thoughts, tokens, model: 'gemini-3.8-flash'})
+    const answer = markdown()
+    await write({id: `answer-${turn}`, timestamp: answerTime, type: 'gemini', content: answer, thoughts, tokens, model: 'gemini-3.8-flash'})
+    history.push(
+      {id: modelId, timestamp: modelTime, type: 'gemini', content: [{text: `**Planning** ${thoughts[0]?.description}`, thought: true}, {functionCall: call}]},
+      {id: `${modelId}_response`, timestamp: modelTime, type: 'user', content: [response]},
+      {id: `answer-${turn}`, timestamp: answerTime, type: 'gemini', content: [{text: answer}]}
+    )
     await write({$set: {lastUpdated: answerTime}})
 
     // Now and then the user rewinds the last exchange and asks again.
-    if (turn % 50 === 0 && lastUser) await write({$rewindTo: userId})
+    if (turn % 50 === 0 && lastUser) {
+      await write({$rewindTo: userId})
+      history.splice(history.findIndex((item) => (item as {id?: string}).id === userId))
+    }
     lastUser = userId
   }
   out.end()

@@ -59,6 +59,8 @@ export interface NoteHistory {
   rewind(id: string, touched: ReadonlySet<NoteEntry>, isLive: (entry: NoteEntry) => boolean): NoteEntry[] | undefined
   /** The entry a message id stands for, if it is still in the note. */
   resolve(id: string): NoteEntry | undefined
+  /** Hands over the entries and forgets them, so they can be freed one by one as they are converted. */
+  release(): NoteEntry[]
 }
 
 /** Creates an empty {@link NoteHistory}. */
@@ -91,6 +93,13 @@ export function createNoteHistory(): NoteHistory {
     },
     compressionIds,
     resolve: (id) => index.get(id),
+    release() {
+      const all = entries
+      entries = []
+      positions = undefined
+      index.clear()
+      return all
+    },
 
     message(record) {
       const existing = index.get(record.id)

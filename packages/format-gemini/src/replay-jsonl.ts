@@ -1,5 +1,6 @@
 import type {Fidelity, JsonLine} from '@chatmark/core'
 import {isString, stringOf} from '@chatmark/core'
+import {compactRecord} from './compact-record.js'
 import {contentSignature} from './content-signature.js'
 import {isConversational} from './message-kind.js'
 import type {NoteEntry, NoteHistory} from './note-history.js'
@@ -90,7 +91,8 @@ export function createReplay(options: ReplayOptions): ReplayState {
     restated = false
     pending = undefined
   }
-  const message = (record: MessageLine): void => {
+  const message = (line: MessageLine): void => {
+    const record = compactRecord(line)
     loader.set(record.id, record)
     note.message(record)
   }

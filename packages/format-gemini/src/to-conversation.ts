@@ -34,15 +34,22 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
     fidelity[reason] = (fidelity[reason] ?? 0) + 1
   }
 
-  const entries = options.view === 'resume' ? resumeEntries(replay) : [...replay.note.entries]
-  const records = entries.flatMap((entry) => (entry.kind === 'message' ? [entry.record] : []))
-  const responses = toolResponses(records)
+  // The replay's records are handed over and each is dropped once converted,
+  // so a long session is not held twice (raw records and conversation) at once.
+  const resume = options.view === 'resume' ? resumeEntries(replay) : undefined
+  const entries: Array<NoteEntry | undefined> = resume ?? replay.note.release()
+  if (resume) replay.note.release()
+  replay.loaded = []
+  const responses = toolResponses(entries.flatMap((entry) => (entry?.kind === 'message' ? [entry.record] : [])))
   const answered = new Set<string>()
   const turns: Turn[] = []
   const tokens: TokenCounts[] = []
   const models: string[] = []
 
-  for (const entry of entries) {
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index]
+    entries[index] = undefined
+    if (!entry) continue
     if (entry.kind === 'compression') {
       turns.push(compressionTurn(entry.summary, entry.timestamp))
       continue
@@ -206,6 +213,8 @@ function modelParts(record: MessageLine, responses: ToolResponses, answered: Set
     const response = responses.byId.get(part.id)
     if (!response) continue
     answered.add(part.id)
+    // A call that has its own result never needs the response again.
+    if (part.result) responses.byId.delete(part.id)
     part.result ??= responseResult(response)
     const media = responses.media.get(part.id)
     if (media) parts.splice(at + 1, 0, ...media)
