@@ -19,5 +19,6 @@ export function noteFileName(conversation: Conversation): string {
     .replace(/^-+|-+$/g, '')
   const title = [...slug].slice(0, maxTitleChars).join('').replace(/-+$/, '') || 'conversation'
   const base = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}-${title}` : title
-  return filenamify(`${base}.md`, {replacement: '-', maxLength: 120})
+  // filenamify decomposes (NFD); names are composed again, as Linux and Windows expect.
+  return filenamify(`${base}.md`, {replacement: '-', maxLength: 120}).normalize('NFC')
 }

@@ -70,7 +70,7 @@ export function sampleFromBytes(
   let text = decoder.decode(bom ? bytes.subarray(3) : bytes)
   // A multi-byte character cut by the bound decodes as U+FFFD at the very end.
   if (!info.complete && text.endsWith('\uFFFD')) text = text.slice(0, -1)
-  const kind = kindOf(bytes, text, magic)
+  const kind = kindOf(bytes, text, magic, info.complete)
 
   let json: unknown
   let jsonComplete = false
@@ -115,7 +115,7 @@ function magicOf(bytes: Uint8Array): Sample['magic'] {
   return undefined
 }
 
-function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic']): SampleKind {
+function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic'], complete: boolean): SampleKind {
   if (magic || bytes.includes(0)) return 'binary'
   const start = text.search(/\S/)
   if (start === -1) return 'empty'
@@ -123,7 +123,10 @@ function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic']): Sample
   let replaced = 0
   for (let index = text.indexOf('\uFFFD'); index !== -1; index = text.indexOf('\uFFFD', index + 1)) replaced++
   if (replaced > 8 && replaced * 100 > text.length) return 'binary'
-  if (!jsonStart.test(text)) return 'text'
+  if (!jsonStart.test(text)) {
+    // A whole input that is a JSON scalar (`42`, `"x"`, `null`) is JSON too.
+    return complete && tryParse(text) ? 'json' : 'text'
+  }
   // One JSON value per line: the first non-blank line parses on its own, and
   // either another line follows or the line is the whole head.
   const lineEnd = text.indexOf('\n', start)
@@ -139,7 +142,7 @@ function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic']): Sample
  * read as prose).
  */
 const jsonStart =
-  /^\s*(?:\{\s*["}]|\[\s*(?:[[{"\]]|(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*(?:[,\]]|$)))/
+  /^\s*(?:[[{]\s*$|\{\s*["}]|\[\s*(?:[[{"\]]|(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*(?:[,\]]|$)))/
 
 function scanLines(text: string, complete: boolean): {records: SampleRecord[]; invalid: number; lines: number} {
   const records: SampleRecord[] = []

@@ -15,6 +15,10 @@ test('samples are classified by what their head holds', () => {
   assert.equal(sample('[link](https://example.com) text').kind, 'text')
   assert.equal(sample('{ not json at all').kind, 'text')
   assert.equal(sample('a\u0000b').kind, 'binary')
+  assert.equal(sample('42\n').kind, 'json')
+  assert.equal(sample('"just a string"').kind, 'json')
+  assert.equal(sample('[').kind, 'json')
+  assert.equal(sample('null is not a word here').kind, 'text')
 })
 
 test('malformed JSON is still JSON, never text', () => {
