@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {mkdtemp, readdir, readFile, symlink, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readdir, readFile, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'node:test'
@@ -147,4 +147,21 @@ test('--use registers a custom format from a file for that run', async () => {
   const broken = await runCli(['--use', './no/such/format.js', ircSample])
   assert.equal(broken.code, 2)
   assert.match(broken.stderr, /^chatmark: Cannot load format `\.\/no\/such\/format\.js`/)
+})
+
+test('same-named transcripts from different folders never replace each other across runs', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-names-'))
+  const out = join(dir, 'notes')
+  for (const folder of ['a', 'b']) {
+    await mkdir(join(dir, folder))
+    await writeFile(join(dir, folder, 'chat.txt'), `User: Same question\nAssistant: answer from ${folder}\n`)
+  }
+  assert.equal((await runCli(['-o', out, join(dir, 'a', 'chat.txt')])).code, 0)
+  assert.equal((await runCli(['-o', out, join(dir, 'b', 'chat.txt')])).code, 0)
+  assert.equal((await runCli(['-o', out, join(dir, 'a', 'chat.txt')])).code, 0)
+  const names = (await readdir(out)).sort()
+  assert.deepEqual(names, ['same-question-2.md', 'same-question.md'])
+  const texts = await Promise.all(names.map((name) => readFile(join(out, name), 'utf8')))
+  assert.ok(texts.some((text) => text.includes('answer from a')))
+  assert.ok(texts.some((text) => text.includes('answer from b')))
 })

@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import type {Conversation, Input, ParseContext, Participant, Turn} from '@chatmark/core'
 import {createSample, readLineBatches} from '@chatmark/core'
 import {chooseVariant} from './choose-variant.js'
-import {contentId, conversationId} from './conversation-id.js'
+import {contentId, conversationId, idHeadBytes} from './conversation-id.js'
 import {createLineScanner} from './line-scanner.js'
 import type {ScannedTurn} from './line-scanner.js'
 import {sampleLines} from './sample-lines.js'
@@ -23,7 +23,7 @@ export async function* parse(input: Input, context: ParseContext, settings: Sett
   const variant = verdictVariant(context) ?? chooseVariant(sampleLines(await createSample(input, limits.sampleBytes)), settings).variant
   const scanner = createLineScanner(variant, settings.speakers)
   const skipped: Record<string, number> = {}
-  const named = conversationId(input.path)
+  const named = conversationId(input.path, await input.head(idHeadBytes))
   // Only unnamed input needs its content hashed for an id.
   const hash = named === undefined ? createHash('sha256') : undefined
 

@@ -345,10 +345,17 @@ test('message text is kept verbatim; only surrounding blank lines are trimmed', 
 
 // Ids, limits and the format option.
 
-test('the conversation id is the file name, or a hash of the content for unnamed input', async () => {
-  const named = {...inputFromString('User: hi\nAssistant: yo\n', '/tmp/chats/chat-2024-05-01.txt'), path: '/tmp/chats/chat-2024-05-01.txt'}
+test('the conversation id is the file name with a hash of its head, or a hash of the content for unnamed input', async () => {
+  const file = (text: string, path: string) => ({...inputFromString(text, path), path})
+  const named = file('User: hi\nAssistant: yo\n', '/tmp/chats/chat-2024-05-01.txt')
   const {conversations} = await read(named)
-  assert.equal(conversations[0]?.id, 'chat-2024-05-01')
+  assert.match(conversations[0]?.id ?? '', /^chat-2024-05-01-[\da-f]{8}$/)
+  // Same name elsewhere, other content: another conversation. Grown at its end: the same one.
+  const elsewhere = await read(file('User: other\nAssistant: yo\n', '/tmp/old/chat-2024-05-01.txt'))
+  assert.notEqual(elsewhere.conversations[0]?.id, conversations[0]?.id)
+  const grown = await read(file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(1000)}`, '/tmp/chats/chat-2024-05-01.txt'))
+  const head = await read(file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(2000)}`, '/tmp/chats/chat-2024-05-01.txt'))
+  assert.equal(grown.conversations[0]?.id, head.conversations[0]?.id)
   assert.deepEqual(conversations[0]?.source, {format: 'plaintext', variant: 'labels', path: '/tmp/chats/chat-2024-05-01.txt'})
   const first = await read('User: hi\nAssistant: yo\n')
   const again = await read('User: hi\nAssistant: yo\n')
