@@ -2,6 +2,7 @@ import {createWriteStream} from 'node:fs'
 import {once} from 'node:events'
 import {readFile, rename} from 'node:fs/promises'
 import {join} from 'node:path'
+import {isRecord} from '@chatmark/core'
 import {parse} from 'yaml'
 import {writeChunks} from './write-chunks.js'
 
@@ -37,7 +38,7 @@ function frontmatterId(markdown: string): string | undefined {
   if (end === -1) return undefined
   try {
     const data: unknown = parse(markdown.slice(4, end))
-    const id = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['id'] : undefined
+    const id = isRecord(data) ? data['id'] : undefined
     return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined
   } catch {
     return undefined
