@@ -5,11 +5,14 @@ import {fileURLToPath} from 'node:url'
 /** The repository's `fixtures/` folder. */
 export const fixturesRoot = fileURLToPath(new URL('../../fixtures/', import.meta.url))
 
-/** One golden case: `fixtures/<format>/<case>/` with an `input.*` file. */
+/** Fixture folders named after a tool whose format plugin has another name. */
+const folderFormats: Readonly<Record<string, string>> = {'claude-code': 'claude', 'claude-ai': 'claude'}
+
+/** One golden case: `fixtures/<folder>/<case>/` with an `input.*` file. */
 export interface FixtureCase {
-  /** `<format>/<case>`. */
+  /** `<folder>/<case>`. */
   name: string
-  /** The folder name under `fixtures/`, which is the format that must win detection. */
+  /** The format that must win detection: the folder's name, or the plugin that owns that folder. */
   format: string
   dir: string
   input: string
@@ -23,7 +26,7 @@ export async function fixtureCases(): Promise<FixtureCase[]> {
       if (!entry.isDirectory()) continue
       const dir = join(fixturesRoot, format.name, entry.name)
       const input = (await readdir(dir)).find((file) => file.startsWith('input.'))
-      if (input) cases.push({name: `${format.name}/${entry.name}`, format: format.name, dir, input: join(dir, input)})
+      if (input) cases.push({name: `${format.name}/${entry.name}`, format: folderFormats[format.name] ?? format.name, dir, input: join(dir, input)})
     }
   }
   return cases.sort((a, b) => a.name.localeCompare(b.name))
