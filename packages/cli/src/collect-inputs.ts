@@ -17,7 +17,8 @@ export interface CollectOptions {
 
 /**
  * Turns command-line operands into inputs. Folders are walked (sorted, hidden
- * entries and `node_modules` left out) and keep files with a known extension.
+ * entries and `node_modules` left out) and keep files with a known extension
+ * (looked up under a `.zst` or `.gz` suffix, which is read decompressed).
  * Symbolic links and special files are refused unless asked for, because a
  * notes folder is often synced and a link can point anywhere.
  */
@@ -63,7 +64,7 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
       }
       const childInfo = await lstat(child).catch(() => undefined)
       if (childInfo?.isDirectory() || childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
-      else if (childInfo?.isFile() && options.extensions.has(extname(name).toLowerCase())) {
+      else if (childInfo?.isFile() && options.extensions.has(extname(name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase())) {
         entries.push({kind: 'file', path: child, named: false})
       }
     }

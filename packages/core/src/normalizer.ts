@@ -9,6 +9,7 @@ import type {Conversation} from './model.js'
 import type {FormatPlugin} from './plugin.js'
 import type {Sample} from './sample.js'
 import {createSample} from './sample.js'
+import {compressionOf, decompressedInput} from './decompressed-input.js'
 
 /** Options for {@link createNormalizer}. */
 export interface NormalizerOptions {
@@ -123,13 +124,23 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       frozen = true
       return normalizer
     },
-    async detect(input, readOptions = {}) {
+    async detect(original, readOptions = {}) {
+      const input = await uncompressed(original)
       const sample = await createSample(input, limits.sampleBytes)
       return decide(sample, readOptions).detection
     },
-    async read(input, readOptions = {}) {
-      const file = new VFile({path: input.name})
-      const sample = await createSample(input, limits.sampleBytes)
+    async read(original, readOptions = {}) {
+      const file = new VFile({path: original.name})
+      const input = await uncompressed(original)
+      let sample: Sample
+      try {
+        sample = await createSample(input, limits.sampleBytes)
+      } catch (error) {
+        // A compressed input that cannot be decompressed fails here.
+        const detail = error instanceof Error ? error.message : String(error)
+        fail(file, `Could not read the input: ${detail}`, 'unreadable-input')
+        return {file, detection: {format: undefined, decidedBy: 'none', verdicts: [], tiedWith: [], explanation: detail}, conversations: empty()}
+      }
       const {detection, plugin, problem} = decide(sample, readOptions)
       if (problem) fail(file, problem.reason, problem.ruleId)
       return {
@@ -210,6 +221,12 @@ export function fail(file: VFile, reason: string, ruleId: string, line?: number)
 }
 
 async function* empty(): AsyncGenerator<Conversation> {}
+
+/** The input as formats should see it: decompressed when its magic bytes say zstd or gzip. */
+async function uncompressed(input: Input): Promise<Input> {
+  const compression = compressionOf(await input.head(4))
+  return compression ? decompressedInput(input, compression) : input
+}
 
 function insertionIndex(list: readonly FormatPlugin[], inserted: ReadonlySet<string>, options: UseOptions): number {
   const anchor = options.before ?? options.after

@@ -92,7 +92,8 @@ export function sampleFromBytes(
 
   const sample: Sample = {
     name: info.name,
-    extension: extname(info.name).toLowerCase(),
+    // `rollout.jsonl.zst` is read decompressed, so its extension is `.jsonl`.
+    extension: extname(info.name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase(),
     bytes,
     complete: info.complete,
     bom,

@@ -4,6 +4,7 @@ import * as core from '@chatmark/core'
 
 test('the public API is exactly the expected list of exports', () => {
   assert.deepEqual(Object.keys(core).sort(), [
+    'compressionOf',
     'confidences',
     'containMarkdown',
     'conversationTitle',
@@ -11,6 +12,7 @@ test('the public API is exactly the expected list of exports', () => {
     'countCodePoints',
     'createNormalizer',
     'createSample',
+    'decompressedInput',
     'defaultFormatOrder',
     'defaultLimits',
     'dispatch',

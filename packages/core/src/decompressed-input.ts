@@ -1,0 +1,65 @@
+import {createGunzip} from 'node:zlib'
+import {Readable} from 'node:stream'
+import {Decompress} from 'fzstd'
+import type {Input} from './input.js'
+
+/** Compressions read transparently, by their magic bytes. */
+export type Compression = 'zstd' | 'gzip'
+
+/** Magic bytes of a compressed input, if it is one. */
+export function compressionOf(head: Uint8Array): Compression | undefined {
+  if (head[0] === 0x28 && head[1] === 0xB5 && head[2] === 0x2F && head[3] === 0xFD) return 'zstd'
+  if (head[0] === 0x1F && head[1] === 0x8B) return 'gzip'
+  return undefined
+}
+
+/**
+ * The decompressed view of a compressed input, so formats and detectors see
+ * the log itself: Codex CLI may store rollouts as `rollout-*.jsonl.zst`
+ * (`codex-rs/rollout/src/compression.rs`), and logs are often gzipped by hand.
+ * Its size is unknown until read.
+ */
+export function decompressedInput(input: Input, compression: Compression): Input {
+  const open = (): AsyncIterable<Uint8Array> => (compression === 'zstd' ? unzstd(input.open()) : gunzip(input.open()))
+  return {
+    name: input.name,
+    ...(input.path === undefined ? {} : {path: input.path}),
+    open,
+    async head(bytes) {
+      const chunks: Uint8Array[] = []
+      let size = 0
+      for await (const chunk of open()) {
+        chunks.push(chunk)
+        size += chunk.byteLength
+        if (size >= bytes) break
+      }
+      return Buffer.concat(chunks).subarray(0, bytes)
+    }
+  }
+}
+
+async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const stream = Readable.from(source).pipe(createGunzip())
+  try {
+    for await (const chunk of stream) yield chunk as Buffer
+  } finally {
+    stream.destroy()
+  }
+}
+
+async function* unzstd(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let ready: Uint8Array[] = []
+  const decoder = new Decompress((data) => {
+    ready.push(data)
+  })
+  for await (const chunk of source) {
+    decoder.push(chunk)
+    if (ready.length > 0) {
+      const out = ready
+      ready = []
+      yield* out
+    }
+  }
+  decoder.push(new Uint8Array(0), true)
+  yield* ready
+}
