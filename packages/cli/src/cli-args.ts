@@ -10,6 +10,9 @@ export interface CliArgs {
   listFormats: boolean
   use: string[]
   view?: string
+  branches?: 'current' | 'all'
+  subagents: boolean
+  keepMeta: boolean
   thinking: boolean
   notices: boolean
   parseMessages: boolean
@@ -38,6 +41,10 @@ Options:
       --use <module>         register a format from a file or package (repeatable)
       --view <name>          what to show: 'note' (default) or 'resume' (what the
                              tool itself would load on resume)
+      --branches <which>     'current' (default): the branch the user kept;
+                             'all': abandoned branches too, as labelled alternates
+      --subagents            show subagent conversations under the calls that started them
+      --keep-meta            show injected harness text (context, reminders) as notices
       --no-thinking          leave out thinking
       --no-notices           leave out harness notices
       --parse-messages       parse message text into mdast (for remark plugins)
@@ -66,6 +73,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
         'list-formats': {type: 'boolean'},
         use: {type: 'string', multiple: true},
         view: {type: 'string'},
+        branches: {type: 'string'},
+        subagents: {type: 'boolean'},
+        'keep-meta': {type: 'boolean'},
         'no-thinking': {type: 'boolean'},
         'no-notices': {type: 'boolean'},
         'parse-messages': {type: 'boolean'},
@@ -89,6 +99,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values.view !== undefined && values.view !== 'note' && values.view !== 'resume') {
     throw new UsageError(`Unknown view \`${values.view}\`: expected \`note\` or \`resume\``)
   }
+  if (values.branches !== undefined && values.branches !== 'current' && values.branches !== 'all') {
+    throw new UsageError(`Unknown branches \`${values.branches}\`: expected \`current\` or \`all\``)
+  }
   let maxResultChars: number | undefined
   if (values['max-result-chars'] !== undefined) {
     maxResultChars = Number(values['max-result-chars'])
@@ -110,6 +123,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     json: values.json ?? false,
     listFormats: values['list-formats'] ?? false,
     use: values.use ?? [],
+    subagents: values.subagents ?? false,
+    keepMeta: values['keep-meta'] ?? false,
     thinking: !values['no-thinking'],
     notices: !values['no-notices'],
     parseMessages: values['parse-messages'] ?? false,
@@ -121,6 +136,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values.out !== undefined) args.out = values.out
   if (values.format !== undefined) args.format = values.format
   if (values.view !== undefined) args.view = values.view
+  if (values.branches === 'current' || values.branches === 'all') args.branches = values.branches
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
   if (args.explain && args.json) throw new UsageError('--explain and --json cannot be combined: --json already includes the verdicts')

@@ -64,10 +64,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const extensions = new Set(normalizer.formats.flatMap((format) => [...(format.extensions ?? [])]))
   const entries = await collectInputs(args.inputs, {extensions, followSymlinks: args.followSymlinks})
   if (args.out !== undefined) await mkdir(args.out, {recursive: true})
-  const readOptions: ReadOptions = {
-    ...(args.format === undefined ? {} : {format: args.format}),
-    ...(args.view === undefined ? {} : {formatOptions: {view: args.view}})
-  }
+  // Options that formats read from `context.options`; each format documents the ones it honours.
+  const formatOptions: Record<string, unknown> = {}
+  if (args.view !== undefined) formatOptions['view'] = args.view
+  if (args.branches !== undefined) formatOptions['branches'] = args.branches
+  if (args.subagents) formatOptions['subagents'] = true
+  if (args.keepMeta) formatOptions['keepMeta'] = true
+  const readOptions: ReadOptions = {...(args.format === undefined ? {} : {format: args.format}), formatOptions}
   const render: RenderOptions = {
     profile: args.profile,
     thinking: args.thinking,

@@ -165,3 +165,22 @@ test('same-named transcripts from different folders never replace each other acr
   assert.ok(texts.some((text) => text.includes('answer from a')))
   assert.ok(texts.some((text) => text.includes('answer from b')))
 })
+
+test('format options reach the formats as context.options', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-opts-'))
+  const probe = join(dir, 'probe.js')
+  await writeFile(
+    probe,
+    `export default {name: 'probe', description: 'x', extensions: ['.probe'],
+      detect: () => ({confidence: 'certain', reason: 'probe'}),
+      async *parse(input, context) {
+        yield {id: 'p', source: {format: 'probe'}, participants: [], metadata: {}, fidelity: {},
+          turns: [{role: 'user', parts: [{type: 'text', text: JSON.stringify(context.options)}]}]}
+      }}\n`
+  )
+  await writeFile(join(dir, 'x.probe'), 'anything')
+  const {stdout, code} = await runCli(['--use', probe, '--view', 'resume', '--branches', 'all', '--subagents', '--keep-meta', join(dir, 'x.probe')])
+  assert.equal(code, 0)
+  assert.match(stdout, /^\{"view":"resume","branches":"all","subagents":true,"keepMeta":true\}$/m)
+  assert.equal((await runCli(['--branches', 'some', 'x'])).code, 2)
+})

@@ -40,7 +40,7 @@ export function conversationToMdast(conversation: Conversation, renderOptions?: 
   const names = new Map(conversation.participants.map((participant) => [participant.id, participant.name]))
 
   for (const turn of conversation.turns) {
-    const body = turn.parts.flatMap((part) => partToMdast(part, options))
+    const body = turn.parts.flatMap((part) => partToMdast(part, names, options))
     if (body.length === 0) continue
     if (turn.parts.every((part) => part.type === 'notice')) {
       children.push(...body)
@@ -60,7 +60,20 @@ function turnHeading(turn: Turn, names: ReadonlyMap<string, string>, options: Re
   return {type: 'heading', depth: turnDepth, children: [inertText(pieces.join(' · '))]}
 }
 
-function partToMdast(part: Part, options: ResolvedRenderOptions): Flow[] {
+/**
+ * A subagent's turn inside the call that started it: a bold speaker line, not
+ * a heading, so the note keeps one heading per turn of its own conversation.
+ */
+function nestedTurn(turn: Turn, names: ReadonlyMap<string, string>, options: ResolvedRenderOptions): Flow[] {
+  const body = turn.parts.flatMap((part) => partToMdast(part, names, options))
+  if (body.length === 0) return []
+  const speaker = (turn.author && names.get(turn.author)) || roleLabels[turn.role]
+  const details = [turn.timestamp ? formatTime(turn.timestamp, options.timeZone) : undefined, turn.model].filter((item): item is string => item !== undefined)
+  const line = [attention('strong', speaker), ...(details.length > 0 ? [space, inertText(`· ${details.join(' · ')}`)] : [])]
+  return [{type: 'paragraph', children: mergeLiterals(line)}, ...body]
+}
+
+function partToMdast(part: Part, names: ReadonlyMap<string, string>, options: ResolvedRenderOptions): Flow[] {
   switch (part.type) {
     case 'text':
       return messageToMdast(part.text, turnDepth, options)
@@ -72,7 +85,7 @@ function partToMdast(part: Part, options: ResolvedRenderOptions): Flow[] {
       return inner.length > 0 ? collapsible('Thinking', inner, options) : []
     }
     case 'tool-call':
-      return toolCallToMdast(part, options)
+      return toolCallToMdast(part, options, (turn) => nestedTurn(turn, names, options))
     case 'attachment': {
       const line: PhrasingContent[] = [attention('strong', 'Attachment'), space]
       if (part.name) line.push(inlineCode(part.name), space)

@@ -93,6 +93,8 @@ export interface ToolCallPart {
   /** Final status as recorded (`success`, `error`, `cancelled`...). */
   status?: string
   result?: ToolResult
+  /** The turns of a subagent this call started, when the format keeps them (shown nested under the call). */
+  subagent?: Turn[]
 }
 
 /** A file, image or other attachment. Binary payloads are never inlined. */

@@ -1,6 +1,7 @@
 import type {PhrasingContent} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
-import type {ToolCallPart} from './model.js'
+import type {ToolCallPart, Turn} from './model.js'
+import {collapsible} from './collapsible.js'
 import type {ResolvedRenderOptions} from './render-options.js'
 import {attention, inertText, inlineCode, mergeLiterals, space} from './inert-text.js'
 import {groupDigits} from './group-digits.js'
@@ -9,9 +10,10 @@ import {truncateMiddle} from './truncate-middle.js'
 /**
  * A tool call: a line naming the tool (and its status), its input as a JSON
  * block, and its result as a code block (`diff` for file diffs). A long
- * result keeps its head and tail and says how many characters were cut.
+ * result keeps its head and tail and says how many characters were cut. The
+ * turns of a subagent it started follow, folded, each rendered by `renderTurn`.
  */
-export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptions): Flow[] {
+export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptions, renderTurn: (turn: Turn) => Flow[]): Flow[] {
   const line: PhrasingContent[] = [attention('strong', 'Tool call'), space]
   line.push(inlineCode(part.name))
   const notes: string[] = []
@@ -36,6 +38,11 @@ export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptio
     if (result.text.length === 0) label.push(inertText(': (empty)'))
     nodes.push({type: 'paragraph', children: mergeLiterals(label)})
     if (result.text.length > 0) nodes.push({type: 'code', lang: result.language ?? 'text', value: value.replace(/\n$/, '')})
+  }
+  // A subagent's own conversation, folded under the call that started it.
+  if (part.subagent && part.subagent.length > 0) {
+    const inner = part.subagent.flatMap((turn) => renderTurn(turn))
+    if (inner.length > 0) nodes.push(...collapsible(`Subagent (${part.subagent.length} turns)`, inner, options))
   }
   return nodes
 }

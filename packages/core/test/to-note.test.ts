@@ -119,3 +119,17 @@ test('the note re-parses with exactly one turn heading per turn', () => {
   const depths = tree.children.flatMap((node) => (node.type === 'heading' ? [node.depth] : []))
   assert.deepEqual(depths, [1, 2, 2])
 })
+
+test('a subagent started by a tool call is folded under it, without turn headings of its own', () => {
+  const nested = structuredClone(session)
+  const call = nested.turns[1]?.parts[1]
+  assert.ok(call?.type === 'tool-call')
+  call.subagent = [
+    {role: 'user', parts: [{type: 'text', text: 'Find the tokenizer.'}]},
+    {role: 'assistant', author: 'gemini', timestamp: '2026-03-30T10:29:30.000Z', parts: [{type: 'text', text: '## Found\n\nIn `src/tok.ts`.'}]}
+  ]
+  const markdown = toNote(nested)
+  assert.match(markdown, /<details>\n<summary>Subagent \(2 turns\)<\/summary>\n\n\*\*User\*\*\n\nFind the tokenizer\.\n\n\*\*Gemini\*\* · 2026-03-30 10:29\n\n#### Found\n\nIn `src\/tok\.ts`\.\n\n<\/details>/)
+  const depths = fromMarkdown(markdown).children.flatMap((node) => (node.type === 'heading' ? [node.depth] : []))
+  assert.deepEqual(depths, [1, 2, 2, 4])
+})
