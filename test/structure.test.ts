@@ -12,11 +12,14 @@ for (const fixture of await fixtureCases()) {
   test(`${fixture.name}: the note has one turn heading per turn and frontmatter only at the top`, async () => {
     const optionsPath = join(fixture.dir, 'options.json')
     const options = existsSync(optionsPath) ? (JSON.parse(await readFile(optionsPath, 'utf8')) as {render?: RenderOptions; format?: Record<string, unknown>}) : {}
-    const result = await convert(normalizer, await inputFromPath(fixture.input), {
-      ...(options.format ? {formatOptions: options.format} : {}),
-      ...(options.render ? {render: options.render} : {})
-    })
-    for (const note of result.notes) assert.deepEqual(structureProblems(note.markdown, note.conversation, options.render), [])
+    for (const extra of [{}, {profile: 'obsidian'}, {parseMessages: true}, {thinking: false, notices: false}] satisfies RenderOptions[]) {
+      const render = {...options.render, ...extra}
+      const result = await convert(normalizer, await inputFromPath(fixture.input), {
+        ...(options.format ? {formatOptions: options.format} : {}),
+        render
+      })
+      for (const note of result.notes) assert.deepEqual(structureProblems(note.markdown, note.conversation, render), [], JSON.stringify(extra))
+    }
   })
 }
 
@@ -63,9 +66,9 @@ test('hostile message text cannot break a note, in any combination', () => {
       })
     }
     const conversation: Conversation = {id: `fuzz-${round}`, title: pick(), source: {format: 'fuzz'}, participants: [], metadata: {}, turns, fidelity: {}}
-    for (const profile of ['gfm', 'obsidian'] as const) {
-      const markdown = toNote(conversation, {profile})
-      assert.deepEqual(structureProblems(markdown, conversation), [], `round ${round} (${profile}):\n${markdown}`)
+    for (const render of [{profile: 'gfm'}, {profile: 'obsidian'}, {parseMessages: true}] satisfies RenderOptions[]) {
+      const markdown = toNote(conversation, render)
+      assert.deepEqual(structureProblems(markdown, conversation), [], `round ${round} (${JSON.stringify(render)}):\n${markdown}`)
     }
   }
 })

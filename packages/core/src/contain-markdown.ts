@@ -56,10 +56,8 @@ export function containMarkdown(text: string, depth: number): string {
     } else if (token.type === 'fence' && token.level === 0 && map[1] >= lines.length) {
       if (!closesFence(lines, map, token.markup)) append.push(token.markup)
     } else if (token.type === 'html_block' && token.level === 0 && map[1] >= lines.length) {
-      const terminator = htmlTerminator(token.content)
-      if (terminator && !token.content.slice(token.content.indexOf('<') + 2).toLowerCase().includes(terminator.end)) {
-        append.push(terminator.end)
-      }
+      const closed = closeHtmlBlock(token.content.replace(/\n$/, ''))
+      if (closed.length > token.content.replace(/\n$/, '').length) append.push(closed.slice(closed.lastIndexOf('\n') + 1))
     }
   }
 
@@ -97,6 +95,17 @@ function closesFence(lines: readonly string[], map: [number, number], markup: st
   const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(last)
   const run = match?.[1]
   return run !== undefined && run[0] === markup[0] && run.length >= markup.length
+}
+
+/**
+ * An HTML block's raw text, with the terminator it lacks appended (CommonMark
+ * types 1-5 end only at their own terminator, so an unclosed one would run to
+ * the end of the note).
+ */
+export function closeHtmlBlock(value: string): string {
+  const terminator = htmlTerminator(value)
+  if (!terminator || value.slice(value.indexOf('<') + 2).toLowerCase().includes(terminator.end)) return value
+  return `${value}\n${terminator.end}`
 }
 
 /** CommonMark HTML block types 1-5 end only at their own terminator, not at a blank line. */

@@ -3,6 +3,7 @@ import type {Flow} from './mdast-nodes.js'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import {gfmFromMarkdown} from 'mdast-util-gfm'
 import {gfm} from 'micromark-extension-gfm'
+import {closeHtmlBlock} from './contain-markdown.js'
 import type {ResolvedRenderOptions} from './render-options.js'
 
 /**
@@ -14,12 +15,16 @@ export function messageToMdast(text: string, depth: number, options: ResolvedRen
   if (!/\S/.test(text)) return []
   if (!options.parseMessages) return [{type: 'chatmarkMarkdown', value: text, depth}]
   const tree = fromMarkdown(text, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
-  deepenHeadings(tree, depth)
+  contain(tree, depth)
   // The top level of a parsed message is flow content (no frontmatter extension is used).
   return tree.children as Flow[]
 }
 
-function deepenHeadings(node: Nodes, depth: number): void {
+// The parsed tree is re-printed, so it gets the same containment as verbatim
+// text: headings below the section, HTML blocks that only end at their own
+// terminator closed (a code fence is re-printed closed by its handler).
+function contain(node: Nodes, depth: number): void {
   if (node.type === 'heading') node.depth = Math.min(6, node.depth + depth) as 1 | 2 | 3 | 4 | 5 | 6
-  if ('children' in node) for (const child of node.children) deepenHeadings(child, depth)
+  if (node.type === 'html') node.value = closeHtmlBlock(node.value)
+  if ('children' in node) for (const child of node.children) contain(child, depth)
 }
