@@ -1,6 +1,8 @@
 import {existsSync, statSync} from 'node:fs'
 import {mkdir} from 'node:fs/promises'
 import {fileURLToPath} from 'node:url'
+import {generateClaudeSession} from './generate-claude.js'
+import {generateCodexRollout} from './generate-codex.js'
 import {generateGeminiSession} from './generate-gemini.js'
 import {measure} from './measure.js'
 
@@ -22,7 +24,9 @@ interface Case {
 }
 
 const cases: Case[] = [
-  {name: 'gemini', label: 'Gemini JSONL session', file: `gemini-${megabytes}mb.jsonl`, generate: generateGeminiSession}
+  {name: 'gemini', label: 'Gemini JSONL session', file: `gemini-${megabytes}mb.jsonl`, generate: generateGeminiSession},
+  {name: 'claude', label: 'Claude Code JSONL session', file: `claude-${megabytes}mb.jsonl`, generate: generateClaudeSession},
+  {name: 'codex', label: 'Codex CLI rollout', file: `codex-${megabytes}mb.jsonl`, generate: generateCodexRollout}
 ]
 
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`

@@ -15,13 +15,20 @@ export const corpusOwners: Readonly<Record<string, string>> = {
   slack: 'slack'
 }
 
-/** Every sample file in the corpus, with the format that owns it. */
-export function corpusFiles(): Array<{name: string; path: string; owner: string}> {
-  const files: Array<{name: string; path: string; owner: string}> = []
+/**
+ * Folders whose owner is registered but does not read that variant yet: the
+ * claude.ai export joins the `claude` format in the web-exports issue. Until
+ * then no format may claim these files.
+ */
+export const pendingVariants: ReadonlySet<string> = new Set(['claude-ai'])
+
+/** Every sample file in the corpus, with the format that owns it and whether that format reads it yet. */
+export function corpusFiles(): Array<{name: string; path: string; owner: string; pending: boolean}> {
+  const files: Array<{name: string; path: string; owner: string; pending: boolean}> = []
   for (const [folder, owner] of Object.entries(corpusOwners)) {
     for (const name of readdirSync(join(corpusRoot, folder)).sort()) {
       if (name === 'PROVENANCE.md') continue
-      files.push({name: `${folder}/${name}`, path: join(corpusRoot, folder, name), owner})
+      files.push({name: `${folder}/${name}`, path: join(corpusRoot, folder, name), owner, pending: pendingVariants.has(folder)})
     }
   }
   return files

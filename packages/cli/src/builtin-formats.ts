@@ -1,9 +1,11 @@
 import type {FormatPlugin} from '@chatmark/core'
 import {sortByDefaultOrder} from '@chatmark/core'
+import {claude} from '@chatmark/format-claude'
+import {codex} from '@chatmark/format-codex'
 import {gemini} from '@chatmark/format-gemini'
 import {plaintext} from '@chatmark/format-plaintext'
 
 /** Fresh instances of the built-in formats, in dispatch order. */
 export function builtinFormats(): FormatPlugin[] {
-  return sortByDefaultOrder([gemini(), plaintext()])
+  return sortByDefaultOrder([claude(), codex(), gemini(), plaintext()])
 }

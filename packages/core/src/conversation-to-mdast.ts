@@ -102,9 +102,16 @@ function partToMdast(part: Part, names: ReadonlyMap<string, string>, options: Re
         ]
       }
       if (!part.details) return [alert]
-      return [alert, ...collapsible('Summary', messageToMdast(part.details, turnDepth, options), options)]
+      return [alert, ...collapsible(detailsTitle(part.kind), messageToMdast(part.details, turnDepth, options), options)]
     }
   }
+}
+
+/** The fold title of a notice's details, by the notice's kind. */
+function detailsTitle(kind: string | undefined): string {
+  if (kind === 'compaction' || kind === 'compression') return 'Summary'
+  if (kind === 'meta') return 'Full text'
+  return 'Details'
 }
 
 function tokensLine(tokens: TokenCounts | undefined): string | undefined {

@@ -25,8 +25,13 @@ export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptio
   }
 
   const nodes: Flow[] = [{type: 'paragraph', children: mergeLiterals(line)}]
-  const input = inputText(part.input)
-  if (input !== undefined) nodes.push({type: 'code', lang: 'json', value: input})
+  // A string input (a patch, a script) is shown as written; anything else as JSON.
+  if (typeof part.input === 'string') {
+    if (part.input !== '') nodes.push({type: 'code', lang: 'text', value: part.input})
+  } else {
+    const input = inputText(part.input)
+    if (input !== undefined) nodes.push({type: 'code', lang: 'json', value: input})
+  }
 
   const result = part.result
   if (result) {

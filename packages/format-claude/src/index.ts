@@ -1,0 +1,53 @@
+import type {FormatPlugin} from '@chatmark/core'
+import {detect} from './detect.js'
+import {parse} from './parse.js'
+
+/**
+ * Options for the claude format. Each can also be given per read as a
+ * format option of the same name (`context.options`), which wins.
+ */
+export interface Options {
+  /**
+   * Which branches a note shows:
+   * - `'current'`: the branch the user kept (the newest leaf's chain), as
+   *   Claude Code itself resumes it; abandoned branches are only counted;
+   * - `'all'`: also each abandoned branch (rewinds, edits), as labelled
+   *   alternates after their fork point.
+   *
+   * Default: `'current'`.
+   */
+  branches?: 'current' | 'all'
+  /**
+   * Whether subagent (sidechain) conversations are nested under the Task /
+   * Agent tool call that started them (`ToolCallPart.subagent`).
+   *
+   * Default: `false` (they are counted).
+   */
+  subagents?: boolean
+  /**
+   * Whether injected harness text (isMeta messages, `<system-reminder>`,
+   * command output, context attachments) is shown as notices.
+   *
+   * Default: `false` (it is counted).
+   */
+  keepMeta?: boolean
+}
+
+/**
+ * Creates the format plugin for Claude Code session transcripts:
+ * `~/.claude/projects/<slug>/<session>.jsonl` and the `{"loglines": [...]}`
+ * document of Claude Code on the web.
+ *
+ * @example
+ *   const normalizer = createNormalizer({formats: [claude({subagents: true})]})
+ */
+export function claude(options: Options = {}): FormatPlugin {
+  const settings = {branches: options.branches ?? 'current', subagents: options.subagents ?? false, keepMeta: options.keepMeta ?? false}
+  return {
+    name: 'claude',
+    description: 'Claude Code session transcripts (JSONL and the loglines wrapper)',
+    extensions: ['.jsonl', '.json'],
+    detect,
+    parse: (input, context) => parse(input, context, settings)
+  }
+}

@@ -1,0 +1,84 @@
+import {basename, extname} from 'node:path'
+import type {Conversation, Input, ParseContext} from '@chatmark/core'
+import {readJsonLineBatches} from '@chatmark/core'
+import {readJsonDocument} from './read-json-document.js'
+import {createRecordStore} from './record-store.js'
+import {threadSession} from './thread.js'
+import type {Settings} from './to-conversation.js'
+import {toConversation} from './to-conversation.js'
+import {isLoglines} from './types.js'
+
+/** Message source for problems this format reports. */
+export const messageSource = 'chatmark:claude'
+
+/**
+ * Reads a Claude Code session: the JSONL transcript record by record, or the
+ * loglines wrapper whole. Yields one conversation per independent chain
+ * (normally one).
+ */
+export async function* parse(input: Input, context: ParseContext, defaults: Settings): AsyncGenerator<Conversation> {
+  const {file, limits} = context
+  const settings = resolveSettings(context.options, defaults)
+  const {store, add} = createRecordStore()
+  const variant = context.verdict?.variant === 'claude-code-loglines' || (await startsWithLoglines(input, limits.sampleBytes)) ? 'claude-code-loglines' : 'claude-code-jsonl'
+
+  if (variant === 'claude-code-loglines') {
+    const document = await readJsonDocument(input, limits)
+    if (!isLoglines(document)) throw new Error('expected a {"loglines": [...]} document of Claude Code entries, found JSON without loglines[]')
+    for (const [index, value] of document.loglines.entries()) add(value, index + 1)
+  } else {
+    const skipped: Record<string, number> = {}
+    const batches = readJsonLineBatches(input, {
+      file,
+      limits,
+      source: messageSource,
+      onSkip(reason) {
+        skipped[reason] = (skipped[reason] ?? 0) + 1
+      }
+    })
+    for await (const batch of batches) for (const {line, value} of batch) add(value, line)
+    for (const [reason, count] of Object.entries(skipped)) store.fidelity[reason] = (store.fidelity[reason] ?? 0) + count
+  }
+
+  if (store.unknownTypes.size > 0) {
+    file.message(`Skipped records of unknown type: ${[...store.unknownTypes].sort().join(', ')}`, {ruleId: 'unknown-record', source: messageSource})
+  }
+  if (store.recognised === 0) {
+    throw new Error('no Claude Code records found: expected user/assistant lines with uuid, sessionId and message, or Claude Code bookkeeping lines')
+  }
+  const threads = threadSession(store)
+  const conversations = threads.map((thread) => {
+    if (thread.brokenAt) {
+      file.message(`The chain breaks at line ${thread.brokenAt.line}: its parent is not in the file, so the note starts there`, {
+        place: {line: thread.brokenAt.line, column: 1},
+        ruleId: 'broken-chain',
+        source: messageSource
+      })
+    }
+    return toConversation(thread, {store, settings, variant, fallbackId: idFromName(input.name), ...(input.path ? {path: input.path} : {})})
+  }).filter((conversation) => conversation.turns.length > 0)
+  if (conversations.length === 0) {
+    const what = store.entries.size === 0 && store.loose.size === 0 ? 'it holds only bookkeeping records (snapshots, queue operations, titles) and no messages' : 'its messages are all injected context, tool bookkeeping or sidechain records'
+    throw new Error(`no conversation could be assembled from the Claude Code records: ${what}`)
+  }
+  yield* conversations
+}
+
+function resolveSettings(options: Readonly<Record<string, unknown>>, defaults: Settings): Settings {
+  const branches = options['branches']
+  return {
+    branches: branches === 'all' || branches === 'current' ? branches : defaults.branches,
+    subagents: typeof options['subagents'] === 'boolean' ? options['subagents'] : defaults.subagents,
+    keepMeta: typeof options['keepMeta'] === 'boolean' ? options['keepMeta'] : defaults.keepMeta
+  }
+}
+
+/** Whether the input starts as a JSON document with a `loglines` key rather than JSONL. */
+async function startsWithLoglines(input: Input, sampleBytes: number): Promise<boolean> {
+  const head = Buffer.from(await input.head(Math.min(sampleBytes, 4096))).toString('utf8')
+  return /^\uFEFF?\s*\{\s*"loglines"\s*:/.test(head)
+}
+
+function idFromName(name: string): string {
+  return basename(name, extname(name)) || name
+}

@@ -1,0 +1,183 @@
+import {isRecord, isString, stringOf} from '@chatmark/core'
+import type {ChainType} from './types.js'
+import {bookkeepingTypes, isChainType, titleTypes} from './types.js'
+
+/** A record that takes part in the `uuid` chain (any record with a string `uuid`). */
+export interface Entry {
+  uuid: string
+  /** `parentUuid`, when it is a string. */
+  parent?: string
+  /** `logicalParentUuid` of a compact boundary. */
+  logicalParent?: string
+  /** A chain type, or `other` for a record of another type that still has a `uuid`. */
+  kind: ChainType | 'other'
+  /** File order (0-based, over every kept record). */
+  position: number
+  /** 1-based input line (or loglines index + 1). */
+  line: number
+  sidechain: boolean
+  sessionId?: string
+  agentId?: string
+  /** API message id of an assistant record. */
+  messageId?: string
+  /** The record, with what no note reads dropped. */
+  record: Record<string, unknown>
+}
+
+/** A `user` / `assistant` record without a `uuid`: kept in file order after the chain record before it. */
+export interface LooseRecord {
+  position: number
+  line: number
+  sidechain: boolean
+  record: Record<string, unknown>
+}
+
+/** A tool result, by the id of the tool_use it answers. */
+export interface ResultInfo {
+  block: Record<string, unknown>
+  /** The record's `toolUseResult`, slimmed to the fields a note reads. */
+  rich?: unknown
+  sidechain: boolean
+  /** The uuid of the record that holds it. */
+  uuid?: string
+}
+
+/** Everything read from a session, ready to be threaded. */
+export interface RecordStore {
+  entries: Map<string, Entry>
+  /** Loose records by the uuid of the chain record before them (`''`: before any). */
+  loose: Map<string, LooseRecord[]>
+  /** Tool results by tool_use id. */
+  results: Map<string, ResultInfo>
+  /** Assistant entries by API message id, in file order. */
+  byMessageId: Map<string, Entry[]>
+  titles: {custom?: string; ai?: string; summaries: Array<{summary: string; leafUuid?: string}>}
+  /** Counts for the fidelity map (unknown record types, duplicate uuids). */
+  fidelity: Record<string, number>
+  /** Unknown record types seen, for one message. */
+  unknownTypes: Set<string>
+  /** How many records of a chain type or with a uuid were read. */
+  recognised: number
+}
+
+/** Creates an empty store and the function that adds one parsed record to it. */
+export function createRecordStore(): {store: RecordStore; add: (value: unknown, line: number) => void} {
+  const store: RecordStore = {
+    entries: new Map(),
+    loose: new Map(),
+    results: new Map(),
+    byMessageId: new Map(),
+    titles: {summaries: []},
+    fidelity: {},
+    unknownTypes: new Set(),
+    recognised: 0
+  }
+  let position = 0
+  let previous = ''
+  const count = (reason: string): void => {
+    store.fidelity[reason] = (store.fidelity[reason] ?? 0) + 1
+  }
+
+  function add(value: unknown, line: number): void {
+    if (!isRecord(value) || !isString(value['type'])) {
+      count('unknown-record')
+      return
+    }
+    const type = value['type']
+    if (titleTypes.has(type)) {
+      store.recognised++
+      readTitle(store, value)
+      return
+    }
+    const uuid = stringOf(value['uuid'])
+    if (isChainType(type)) store.recognised++
+    else {
+      if (bookkeepingTypes.has(type)) store.recognised++
+      else {
+        count('unknown-record')
+        store.unknownTypes.add(type)
+      }
+      // A record of another type that has a uuid still links the chain.
+      if (uuid === undefined) return
+    }
+    const sidechain = value['isSidechain'] === true
+    const record = slim(value)
+    if (type === 'user') collectResults(store, record, sidechain)
+    if (uuid === undefined) {
+      if (type !== 'user' && type !== 'assistant') return
+      const list = store.loose.get(previous) ?? []
+      list.push({position: position++, line, sidechain, record})
+      store.loose.set(previous, list)
+      return
+    }
+    if (store.entries.has(uuid)) count('duplicate-uuid')
+    const message = record['message']
+    const entry: Entry = {uuid, kind: isChainType(type) ? type : 'other', position: position++, line, sidechain, record}
+    const parent = stringOf(value['parentUuid'])
+    if (parent !== undefined) entry.parent = parent
+    const logicalParent = stringOf(value['logicalParentUuid'])
+    if (logicalParent !== undefined) entry.logicalParent = logicalParent
+    const sessionId = stringOf(value['sessionId'])
+    if (sessionId !== undefined) entry.sessionId = sessionId
+    const agentId = stringOf(value['agentId'])
+    if (agentId !== undefined) entry.agentId = agentId
+    if (type === 'assistant' && isRecord(message) && isString(message['id'])) {
+      entry.messageId = message['id']
+      const list = store.byMessageId.get(message['id']) ?? []
+      list.push(entry)
+      store.byMessageId.set(message['id'], list)
+    }
+    // Duplicate uuid: the last record wins, as in the official reader.
+    store.entries.set(uuid, entry)
+    previous = uuid
+  }
+
+  return {store, add}
+}
+
+function readTitle(store: RecordStore, value: Record<string, unknown>): void {
+  const custom = stringOf(value['customTitle'])
+  if (custom !== undefined && /\S/.test(custom)) store.titles.custom = custom
+  const ai = stringOf(value['aiTitle'])
+  if (ai !== undefined && /\S/.test(ai)) store.titles.ai = ai
+  const summary = stringOf(value['summary'])
+  if (value['type'] === 'summary' && summary !== undefined && /\S/.test(summary)) {
+    const leafUuid = stringOf(value['leafUuid'])
+    store.titles.summaries.push(leafUuid === undefined ? {summary} : {summary, leafUuid})
+  }
+}
+
+function collectResults(store: RecordStore, record: Record<string, unknown>, sidechain: boolean): void {
+  const message = record['message']
+  if (!isRecord(message) || !Array.isArray(message['content'])) return
+  for (const block of message['content']) {
+    if (!isRecord(block) || block['type'] !== 'tool_result' || !isString(block['tool_use_id'])) continue
+    const info: ResultInfo = {block, sidechain}
+    if (isString(record['uuid'])) info.uuid = record['uuid']
+    if (record['toolUseResult'] !== undefined) info.rich = record['toolUseResult']
+    store.results.set(block['tool_use_id'], info)
+  }
+}
+
+/**
+ * Drops what no note reads, so a long session is not held whole: attachment
+ * payloads (the rendered text is kept), progress data, and the parts of
+ * `toolUseResult` that repeat the tool_result block.
+ */
+function slim(value: Record<string, unknown>): Record<string, unknown> {
+  const type = value['type']
+  if (type === 'attachment' && isRecord(value['attachment'])) {
+    const attachment = value['attachment']
+    const kept: Record<string, unknown> = {type: attachment['type']}
+    if (isString(attachment['prompt'])) kept['prompt'] = attachment['prompt']
+    value['attachment'] = kept
+  }
+  if (type === 'progress' && isRecord(value['data'])) value['data'] = {type: value['data']['type']}
+  const rich = value['toolUseResult']
+  if (isRecord(rich)) {
+    const kept: Record<string, unknown> = {}
+    for (const key of ['structuredPatch', 'filePath', 'agentId', 'type']) if (rich[key] !== undefined) kept[key] = rich[key]
+    value['toolUseResult'] = kept
+  }
+  return value
+}

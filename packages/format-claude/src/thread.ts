@@ -1,0 +1,162 @@
+import type {Entry, RecordStore} from './record-store.js'
+
+/** One conversation found in a session file: the branch to show and what hangs off it. */
+export interface Thread {
+  /** The current branch, root first. */
+  path: Entry[]
+  /** Abandoned branches (rewinds, edits, retries), by the uuid of the path entry they fork from. */
+  forks: Map<string, Entry[][]>
+  /** Every entry of the thread's group that is not on the path. */
+  offPath: Entry[]
+  /** Whether the chain broke at a parent that is not in the file. */
+  brokenAt?: Entry
+}
+
+/**
+ * Threads a session as the official reader does (`formats.md` 2.5): the
+ * newest leaf that is not a sidechain, walked up `parentUuid` to the root.
+ * The walk goes on through a compact boundary to its `logicalParentUuid`, so
+ * turns before a compaction stay on the thread. Independent chains of
+ * different sessions interleaved in one file become separate threads.
+ *
+ * A file whose records carry uuids but no links at all (every `parentUuid`
+ * null or absent) is read in file order as one thread.
+ */
+export function threadSession(store: RecordStore): Thread[] {
+  const {entries} = store
+  const parentOf = parentFunction(store)
+  const children = new Map<string, Entry[]>()
+  let links = 0
+  for (const entry of entries.values()) {
+    const parent = parentOf(entry)
+    if (parent === undefined) continue
+    links++
+    const list = children.get(parent.uuid) ?? []
+    list.push(entry)
+    children.set(parent.uuid, list)
+  }
+  if (links === 0) {
+    const path = [...entries.values()].filter((entry) => !entry.sidechain).sort(byPosition)
+    const loose = [...store.loose.values()].some((list) => list.some((item) => !item.sidechain))
+    return path.length > 0 || loose ? [{path, forks: new Map(), offPath: []}] : []
+  }
+
+  const groups = groupEntries(store, parentOf)
+  const threads: Thread[] = []
+  for (const group of groups) {
+    const thread = threadGroup(group, parentOf, children)
+    if (thread) threads.push(thread)
+  }
+  return threads
+}
+
+type ParentOf = (entry: Entry) => Entry | undefined
+
+/**
+ * The effective parent: `parentUuid`, or on a compact boundary its
+ * `logicalParentUuid`, when that entry is in the file. The boundary's
+ * `preservedSegment` / `preservedMessages` relinking is not applied: it moves
+ * the preserved messages after the summary, which is the model's view on
+ * resume, while a note keeps every turn where it happened.
+ */
+function parentFunction(store: RecordStore): ParentOf {
+  const {entries} = store
+  return (entry) => {
+    const id = entry.parent ?? entry.logicalParent
+    if (id === undefined || id === entry.uuid) return undefined
+    return entries.get(id)
+  }
+}
+
+/**
+ * Groups entries into independent conversations: entries linked by parents
+ * are one group, and groups that share a session id are one group.
+ */
+function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
+  const union = new Map<string, string>()
+  const find = (key: string): string => {
+    let root = key
+    for (let next = union.get(root); next !== undefined && next !== root; next = union.get(root)) root = next
+    for (let node = key, next = union.get(node); next !== undefined && next !== root; node = next, next = union.get(node)) union.set(node, root)
+    return root
+  }
+  const join = (a: string, b: string): void => {
+    const ra = find(a)
+    const rb = find(b)
+    if (ra !== rb) union.set(ra, rb)
+  }
+  for (const entry of store.entries.values()) {
+    const parent = parentOf(entry)
+    if (parent) join(`u:${entry.uuid}`, `u:${parent.uuid}`)
+    if (entry.sessionId !== undefined && !entry.sidechain) join(`u:${entry.uuid}`, `s:${entry.sessionId}`)
+  }
+  const groups = new Map<string, Entry[]>()
+  for (const entry of store.entries.values()) {
+    const key = find(`u:${entry.uuid}`)
+    const list = groups.get(key) ?? []
+    list.push(entry)
+    groups.set(key, list)
+  }
+  return [...groups.values()].map((group) => group.sort(byPosition)).sort((a, b) => a[0]!.position - b[0]!.position)
+}
+
+function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, Entry[]>): Thread | undefined {
+  const leaf = chooseLeaf(group, parentOf, children)
+  if (!leaf) return undefined
+  const path: Entry[] = []
+  const seen = new Set<string>()
+  let brokenAt: Entry | undefined
+  for (let entry: Entry | undefined = leaf; entry && !seen.has(entry.uuid); entry = parentOf(entry)) {
+    seen.add(entry.uuid)
+    path.push(entry)
+    const link = entry.parent ?? entry.logicalParent
+    if (link !== undefined && parentOf(entry) === undefined) brokenAt = entry
+  }
+  path.reverse()
+  const offPath = group.filter((entry) => !seen.has(entry.uuid))
+  const forks = new Map<string, Entry[][]>()
+  for (const entry of path) {
+    for (const child of children.get(entry.uuid) ?? []) {
+      if (seen.has(child.uuid) || child.sidechain) continue
+      const list = forks.get(entry.uuid) ?? []
+      list.push(subtree(child, children))
+      forks.set(entry.uuid, list)
+    }
+  }
+  const thread: Thread = {path, forks, offPath}
+  if (brokenAt) thread.brokenAt = brokenAt
+  return thread
+}
+
+/** The newest non-sidechain leaf, walked up to its nearest user/assistant entry. */
+function chooseLeaf(group: Entry[], parentOf: ParentOf, children: Map<string, Entry[]>): Entry | undefined {
+  for (let index = group.length - 1; index >= 0; index--) {
+    const candidate = group[index]!
+    if (candidate.sidechain || candidate.kind === 'progress' || children.has(candidate.uuid)) continue
+    const seen = new Set<string>()
+    for (let entry: Entry | undefined = candidate; entry && !seen.has(entry.uuid); entry = parentOf(entry)) {
+      seen.add(entry.uuid)
+      if (entry.kind === 'user' || entry.kind === 'assistant') return entry
+    }
+  }
+  return undefined
+}
+
+/** A branch's entries in file order. */
+function subtree(root: Entry, children: Map<string, Entry[]>): Entry[] {
+  const result: Entry[] = []
+  const stack = [root]
+  const seen = new Set<string>()
+  while (stack.length > 0) {
+    const entry = stack.pop()!
+    if (seen.has(entry.uuid)) continue
+    seen.add(entry.uuid)
+    result.push(entry)
+    for (const child of children.get(entry.uuid) ?? []) if (!child.sidechain) stack.push(child)
+  }
+  return result.sort(byPosition)
+}
+
+function byPosition(a: Entry, b: Entry): number {
+  return a.position - b.position
+}

@@ -1,0 +1,44 @@
+import type {TokenCounts} from '@chatmark/core'
+import {isRecord, numberOf} from '@chatmark/core'
+
+const fields = [
+  ['input', 'input_tokens'],
+  ['cached', 'cached_input_tokens'],
+  ['output', 'output_tokens'],
+  ['thoughts', 'reasoning_output_tokens'],
+  ['total', 'total_tokens']
+] as const
+
+/** Codex token usage (`{input_tokens, cached_input_tokens, ...}`) as counts; `undefined` when absent. */
+export function tokenCounts(value: unknown): TokenCounts | undefined {
+  if (!isRecord(value)) return undefined
+  const counts: TokenCounts = {}
+  for (const [key, field] of fields) {
+    const count = numberOf(value[field])
+    if (count !== undefined) counts[key] = count
+  }
+  return Object.keys(counts).length > 0 ? counts : undefined
+}
+
+/** `later - earlier`, field by field; a field missing from either stays absent. */
+export function subtractTokens(later: TokenCounts, earlier: TokenCounts): TokenCounts | undefined {
+  const counts: TokenCounts = {}
+  for (const [key] of fields) {
+    const a = later[key]
+    const b = earlier[key]
+    if (a !== undefined && b !== undefined && a >= b) counts[key] = a - b
+  }
+  return Object.keys(counts).length > 0 ? counts : undefined
+}
+
+/** Sums counts field by field; a field no entry reported stays absent (unknown, not zero). */
+export function sumTokens(counts: Iterable<TokenCounts>): TokenCounts | undefined {
+  const total: TokenCounts = {}
+  for (const count of counts) {
+    for (const [key] of fields) {
+      const value = count[key]
+      if (value !== undefined) total[key] = (total[key] ?? 0) + value
+    }
+  }
+  return Object.keys(total).length > 0 ? total : undefined
+}
