@@ -58,6 +58,12 @@ export interface RecordStore {
   unknownTypes: Set<string>
   /** How many records of a chain type or with a uuid were read. */
   recognised: number
+  /**
+   * Set when the file is a subagent's own transcript (`agent-<id>.jsonl`): its
+   * first chain record is a sidechain, the rule the Agent SDK's session lister
+   * uses. Its records are then the file's main thread, not set aside.
+   */
+  subagent?: {agentId?: string}
 }
 
 /** Creates an empty store and the function that adds one parsed record to it. */
@@ -74,6 +80,7 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
   }
   let position = 0
   let previous = ''
+  let firstChain = true
   const count = (reason: string): void => {
     store.fidelity[reason] = (store.fidelity[reason] ?? 0) + 1
   }
@@ -100,7 +107,14 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
       // A record of another type that has a uuid still links the chain.
       if (uuid === undefined) return
     }
-    const sidechain = value['isSidechain'] === true
+    if (firstChain && isChainType(type)) {
+      firstChain = false
+      if (value['isSidechain'] === true) {
+        const agentId = stringOf(value['agentId'])
+        store.subagent = agentId === undefined ? {} : {agentId}
+      }
+    }
+    const sidechain = value['isSidechain'] === true && store.subagent === undefined
     const record = slim(value)
     if (type === 'user') collectResults(store, record, sidechain)
     if (uuid === undefined) {

@@ -66,7 +66,8 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
   const last = thread.path[thread.path.length - 1]
   const facts = pathFacts(thread.path)
   const conversation: Conversation = {
-    id: facts.sessionId ?? context.fallbackId,
+    // A subagent's transcript shares its parent's sessionId; its own id keeps the two notes apart.
+    id: store.subagent ? `${facts.sessionId ?? context.fallbackId}:agent-${store.subagent.agentId ?? context.fallbackId}` : (facts.sessionId ?? context.fallbackId),
     source: {format: 'claude', variant: context.variant, ...(context.path ? {path: context.path} : {})},
     participants: [user, model],
     metadata: {},
@@ -86,6 +87,10 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
   if (Object.keys(totals).length > 0) conversation.metadata.tokens = totals
   const extra: Record<string, string | number> = {}
   if (facts.version !== undefined) extra['version'] = facts.version
+  if (store.subagent) {
+    extra['kind'] = 'subagent'
+    if (store.subagent.agentId !== undefined) extra['agent_id'] = store.subagent.agentId
+  }
   if (cacheCreation !== undefined) extra['cacheCreationTokens'] = cacheCreation
   if (Object.keys(extra).length > 0) conversation.metadata.extra = extra
   return conversation
