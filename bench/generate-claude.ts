@@ -1,5 +1,4 @@
-import {createWriteStream} from 'node:fs'
-import {once} from 'node:events'
+import {lineWriter, textMaker} from './generator-kit.js'
 
 /**
  * Writes a realistic Claude Code 2.1 JSONL session of about `targetBytes`:
@@ -13,14 +12,7 @@ import {once} from 'node:events'
  * Deterministic for a given size.
  */
 export async function generateClaudeSession(path: string, targetBytes: number): Promise<void> {
-  let seed = 11
-  const random = (): number => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31
-    return seed / 2 ** 31
-  }
-  const words = 'the agent reads files runs commands and edits code while the parser keeps memory flat across long sessions with tools notes and diffs'.split(' ')
-  const sentence = (count: number): string => Array.from({length: count}, () => words[Math.floor(random() * words.length)]).join(' ')
-  const paragraph = (): string => `${sentence(12 + Math.floor(random() * 30))}.`
+  const {random, sentence, paragraph} = textMaker(11, 'the agent reads files runs commands and edits code while the parser keeps memory flat across long sessions with tools notes and diffs')
   const markdown = (): string =>
     [
       `## ${sentence(4)}`,
@@ -31,13 +23,8 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     ].join('\n\n')
   const output = (): string => Array.from({length: 20 + Math.floor(random() * 120)}, (_, index) => `${index + 1}\t${sentence(8)}`).join('\n')
 
-  const out = createWriteStream(path)
-  let written = 0
-  const write = async (value: unknown): Promise<void> => {
-    const line = `${JSON.stringify(value)}\n`
-    written += Buffer.byteLength(line)
-    if (!out.write(line)) await once(out, 'drain')
-  }
+  const out = lineWriter(path)
+  const write = out.write
 
   const sessionId = '5c1e9a70-3b2d-4f8e-a6c4-0d9e8f7a6b5c'
   let counter = 0
@@ -56,7 +43,7 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
 
   let turn = 0
   let compacted = false
-  while (written < targetBytes) {
+  while (out.written < targetBytes) {
     turn++
     const prompt = `${sentence(10)}?`
     await write({type: 'queue-operation', operation: 'enqueue', timestamp: now(), sessionId, content: prompt})
@@ -93,7 +80,7 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     await chain({type: 'system', subtype: 'turn_duration', durationMs: 12_000, isMeta: false})
     await write({type: 'last-prompt', lastPrompt: prompt, leafUuid: parent, sessionId})
 
-    if (!compacted && written > targetBytes / 2) {
+    if (!compacted && out.written > targetBytes / 2) {
       compacted = true
       const logical = parent
       parent = null
@@ -103,6 +90,5 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     }
   }
   await write({type: 'ai-title', aiTitle: 'Generated benchmark session', sessionId})
-  out.end()
-  await once(out, 'finish')
+  await out.close()
 }

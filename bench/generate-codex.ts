@@ -1,5 +1,4 @@
-import {createWriteStream} from 'node:fs'
-import {once} from 'node:events'
+import {lineWriter, textMaker} from './generator-kit.js'
 
 /**
  * Writes a realistic current-generation (0.17x) Codex rollout of about
@@ -13,14 +12,7 @@ import {once} from 'node:events'
  * Deterministic for a given size.
  */
 export async function generateCodexRollout(path: string, targetBytes: number): Promise<void> {
-  let seed = 11
-  const random = (): number => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31
-    return seed / 2 ** 31
-  }
-  const words = 'the rollout stream token turn model reads each line and keeps the order of items while memory stays flat across large inputs with code and notes'.split(' ')
-  const sentence = (count: number): string => Array.from({length: count}, () => words[Math.floor(random() * words.length)]).join(' ')
-  const paragraph = (): string => `${sentence(12 + Math.floor(random() * 30))}.`
+  const {random, sentence, paragraph} = textMaker(11, 'the rollout stream token turn model reads each line and keeps the order of items while memory stays flat across large inputs with code and notes')
   const markdown = (): string =>
     [
       `**${sentence(3)}**`,
@@ -36,15 +28,12 @@ export async function generateCodexRollout(path: string, targetBytes: number): P
     return text
   }
 
-  const out = createWriteStream(path)
-  let written = 0
+  const out = lineWriter(path)
   let ordinal = 0
   let clock = Date.UTC(2026, 10, 30, 8, 0, 0)
   const now = (): string => new Date((clock += 5 + Math.floor(random() * 3000))).toISOString()
   const write = async (type: string, payload: unknown, metadata?: unknown): Promise<void> => {
-    const line = `${JSON.stringify({timestamp: now(), ordinal: ordinal++, type, payload, ...(metadata ? {metadata} : {})})}\n`
-    written += Buffer.byteLength(line)
-    if (!out.write(line)) await once(out, 'drain')
+    await out.write({timestamp: now(), ordinal: ordinal++, type, payload, ...(metadata ? {metadata} : {})})
   }
 
   const threadId = '01a22b02-2b07-7891-8afc-c9352ed8c4ef'
@@ -67,14 +56,14 @@ export async function generateCodexRollout(path: string, targetBytes: number): P
 
   let turn = 0
   let compacted = false
-  while (written < targetBytes) {
+  while (out.written < targetBytes) {
     turn++
     const turnId = `01a22b02-${String(turn).padStart(4, '0')}-7761-a862-7bf537f6f1f9`
     await write('event_msg', {type: 'task_started', turn_id: turnId, model_context_window: 258400, collaboration_mode_kind: 'default'})
     await write('turn_context', {turn_id: turnId, cwd, approval_policy: 'on-request', sandbox_policy: {type: 'workspace-write'}, model, effort: 'medium', summary: 'auto'})
     await write('world_state', {full: turn === 1, state: {environments: {local: {cwd, status: 'available', shell: 'bash'}}}})
 
-    if (!compacted && written > targetBytes / 2) {
+    if (!compacted && out.written > targetBytes / 2) {
       // A `/compact` turn: the model writes the summary (compaction_output items), then the compacted line.
       compacted = true
       const summary = markdown()
@@ -110,6 +99,5 @@ export async function generateCodexRollout(path: string, targetBytes: number): P
     await write('event_msg', {type: 'token_count', info: {total_token_usage: {...usage}, last_token_usage: spend(7000 + turn, 300), model_context_window: 258400}, rate_limits: null})
     await write('event_msg', {type: 'task_complete', turn_id: turnId, last_agent_message: answer})
   }
-  out.end()
-  await once(out, 'finish')
+  await out.close()
 }

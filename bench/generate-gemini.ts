@@ -1,5 +1,4 @@
-import {createWriteStream} from 'node:fs'
-import {once} from 'node:events'
+import {lineWriter, textMaker} from './generator-kit.js'
 
 /**
  * Writes a realistic Gemini CLI 0.61 JSONL session of about `targetBytes`:
@@ -10,15 +9,7 @@ import {once} from 'node:events'
  * code fences) and multi-KB tool output. Deterministic for a given size.
  */
 export async function generateGeminiSession(path: string, targetBytes: number): Promise<void> {
-  let seed = 7
-  const random = (): number => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31
-    return seed / 2 ** 31
-  }
-  const words = 'the parser stream token session model reads each line and keeps the order of turns while memory stays flat across large inputs with code and notes'.split(' ')
-  const sentence = (count: number): string =>
-    Array.from({length: count}, () => words[Math.floor(random() * words.length)]).join(' ')
-  const paragraph = (): string => `${sentence(12 + Math.floor(random() * 30))}.`
+  const {random, sentence, paragraph} = textMaker(7, 'the parser stream token session model reads each line and keeps the order of turns while memory stays flat across large inputs with code and notes')
   const markdown = (): string =>
     [
       `## ${sentence(4)}`,
@@ -29,13 +20,8 @@ export async function generateGeminiSession(path: string, targetBytes: number): 
       paragraph()
     ].join('\n\n')
 
-  const out = createWriteStream(path)
-  let written = 0
-  const write = async (value: unknown): Promise<void> => {
-    const line = `${JSON.stringify(value)}\n`
-    written += Buffer.byteLength(line)
-    if (!out.write(line)) await once(out, 'drain')
-  }
+  const out = lineWriter(path)
+  const write = out.write
 
   const sessionId = '0b9f3c7e-5d2a-4c1b-9e8f-1a2b3c4d5e6f'
   const projectHash = 'd16a3a011a067966988e1886e19eb4a3589e9bf1412121b0fa2c04190c6b6a2d'
@@ -53,8 +39,8 @@ export async function generateGeminiSession(path: string, targetBytes: number): 
 
   let turn = 0
   let lastUser = ''
-  while (written < targetBytes) {
-    if (!resumed && written > targetBytes / 2) {
+  while (out.written < targetBytes) {
+    if (!resumed && out.written > targetBytes / 2) {
       resumed = true
       const at = now()
       await write({sessionId, projectHash, startTime: at, lastUpdated: at, kind: 'main'})
@@ -102,6 +88,5 @@ export async function generateGeminiSession(path: string, targetBytes: number): 
     }
     lastUser = userId
   }
-  out.end()
-  await once(out, 'finish')
+  await out.close()
 }

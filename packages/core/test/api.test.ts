@@ -28,6 +28,7 @@ test('the public API is exactly the expected list of exports', () => {
     'isString',
     'noteChunks',
     'numberOf',
+    'readJsonDocument',
     'readJsonLineBatches',
     'readJsonLines',
     'readLineBatches',

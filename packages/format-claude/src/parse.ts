@@ -1,7 +1,6 @@
 import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {readJsonLineBatches} from '@chatmark/core'
-import {readJsonDocument} from './read-json-document.js'
+import {readJsonDocument, readJsonLineBatches} from '@chatmark/core'
 import {createRecordStore} from './record-store.js'
 import {threadSession} from './thread.js'
 import type {Settings} from './to-conversation.js'
@@ -23,7 +22,7 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
   const variant = context.verdict?.variant === 'claude-code-loglines' || (await startsWithLoglines(input, limits.sampleBytes)) ? 'claude-code-loglines' : 'claude-code-jsonl'
 
   if (variant === 'claude-code-loglines') {
-    const document = await readJsonDocument(input, limits)
+    const document = await readJsonDocument(input, limits, 'a Claude Code JSONL transcript or a {"loglines": [...]} document')
     if (!isLoglines(document)) throw new Error('expected a {"loglines": [...]} document of Claude Code entries, found JSON without loglines[]')
     for (const [index, value] of document.loglines.entries()) add(value, index + 1)
   } else {

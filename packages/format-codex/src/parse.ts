@@ -1,7 +1,6 @@
 import {basename} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {isRecord, readJsonLineBatches} from '@chatmark/core'
-import {readJsonDocument} from './read-json-document.js'
+import {isRecord, readJsonDocument, readJsonLineBatches} from '@chatmark/core'
 import {createRollout} from './rollout.js'
 import {isTsDocument} from './types.js'
 
@@ -28,7 +27,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
   const rollout = createRollout({keepMeta: typeof option === 'boolean' ? option : settings.keepMeta})
 
   if (context.verdict?.variant === 'codex-ts-json' || (await startsAsDocument(input, limits.sampleBytes))) {
-    const document = await readJsonDocument(input, limits)
+    const document = await readJsonDocument(input, limits, 'one Codex TS CLI rollout object {session, items} or a JSONL rollout')
     if (!isTsDocument(document)) {
       const what = Array.isArray(document) ? 'a JSON array' : isRecord(document) ? 'a JSON object without session {id} and items[]' : `a JSON ${typeof document}`
       throw new Error(`expected a Codex rollout (a JSON object with session {id, timestamp} and items[], or a JSONL rollout), found ${what}`)

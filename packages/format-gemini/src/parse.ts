@@ -1,7 +1,6 @@
 import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {isRecord, readJsonLineBatches} from '@chatmark/core'
-import {readJsonDocument} from './read-json-document.js'
+import {isRecord, readJsonDocument, readJsonLineBatches} from '@chatmark/core'
 import type {Replay} from './replay-jsonl.js'
 import {createReplay, replayJsonl} from './replay-jsonl.js'
 import type {View} from './to-conversation.js'
@@ -37,7 +36,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
   const variant = context.verdict?.variant === 'gemini-json' || (await startsAsDocument(input, limits.sampleBytes)) ? 'gemini-json' : 'gemini-jsonl'
   let replay: Replay
   if (variant === 'gemini-json') {
-    const document = await readJsonDocument(input, limits)
+    const document = await readJsonDocument(input, limits, 'one Gemini CLI session object or a JSONL session log')
     if (!isConversationDocument(document)) {
       const what = Array.isArray(document) ? 'a JSON array' : isRecord(document) ? 'a JSON object without sessionId and messages[]' : `a JSON ${typeof document}`
       throw new Error(`expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), found ${what}`)

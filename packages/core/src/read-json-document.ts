@@ -1,12 +1,16 @@
-import type {Input, Limits} from '@chatmark/core'
-import {formatBytes} from '@chatmark/core'
+import type {Input} from './input.js'
+import type {Limits} from './limits.js'
+import {formatBytes} from './read-json-lines.js'
 
 /**
- * Reads a whole input as one JSON document (legacy `.json` sessions are one
- * pretty-printed object and cannot be streamed), refusing inputs over
- * `limits.maxInputBytes`.
+ * Reads a whole input as one JSON document, for formats whose files are one
+ * object and cannot be streamed (a legacy Gemini `.json` session, a Codex TS
+ * CLI rollout, the Claude Code `loglines` wrapper). Inputs over
+ * `limits.maxInputBytes` are refused before they are held; a BOM is dropped.
+ * `expected` says what the format wanted, for the message when the text is
+ * not JSON.
  */
-export async function readJsonDocument(input: Input, limits: Limits): Promise<unknown> {
+export async function readJsonDocument(input: Input, limits: Limits, expected: string): Promise<unknown> {
   const limit = limits.maxInputBytes
   if (input.size !== undefined && input.size > limit) throw new Error(overLimit(limit, input.size))
   const chunks: Uint8Array[] = []
@@ -22,7 +26,7 @@ export async function readJsonDocument(input: Input, limits: Limits): Promise<un
     return JSON.parse(text) as unknown
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
-    throw new Error(`the input is not valid JSON (${detail}); expected one Gemini CLI session object or a JSONL session log`)
+    throw new Error(`the input is not valid JSON (${detail}); expected ${expected}`)
   }
 }
 
