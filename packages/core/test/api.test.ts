@@ -29,6 +29,7 @@ test('the public API is exactly the expected list of exports', () => {
     'noteChunks',
     'numberOf',
     'readJsonDocument',
+    'readJsonItems',
     'readJsonLineBatches',
     'readJsonLines',
     'readLineBatches',

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict'
+import {test} from 'node:test'
+import type {Input} from '@chatmark/core'
+import {defaultLimits, inputFromString, readJsonItems} from '@chatmark/core'
+import {VFile} from 'vfile'
+
+async function items(input: Input): Promise<{values: unknown[]; messages: string[]}> {
+  const file = new VFile({path: input.name})
+  const values: unknown[] = []
+  for await (const item of readJsonItems(input, {file, limits: defaultLimits, source: 'test'})) values.push([item.index, item.value])
+  return {values, messages: file.messages.map((message) => `${message.ruleId}: ${message.reason}`)}
+}
+
+function chunked(text: string, size: number): Input {
+  const bytes = Buffer.from(text)
+  return {
+    name: 'chunked.json',
+    async *open() {
+      for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size)
+    },
+    async head(count) {
+      return bytes.subarray(0, count)
+    }
+  }
+}
+
+test('the elements of a top-level array are yielded one by one, across any chunking', async () => {
+  const text = '\uFEFF[{"id": "a", "t": "x\\"y"}, {"id": "b", "n": [1, 2]}, "three"]'
+  for (const size of [1, 3, 7, 1000]) {
+    assert.deepEqual((await items(chunked(text, size))).values, [
+      [0, {id: 'a', t: 'x"y'}],
+      [1, {id: 'b', n: [1, 2]}],
+      [2, 'three']
+    ])
+  }
+})
+
+test('a top-level object is one item', async () => {
+  assert.deepEqual((await items(inputFromString(' {"id": "only"}'))).values, [[0, {id: 'only'}]])
+})
+
+test('a cut-off or broken document keeps the items before the break and says where it stopped', async () => {
+  const cut = await items(inputFromString('[{"id": "a"}, {"id": "b"}, {"id": "c", "x": tru'))
+  assert.deepEqual(cut.values, [
+    [0, {id: 'a'}],
+    [1, {id: 'b'}]
+  ])
+  assert.equal(cut.messages.length, 1)
+  assert.match(cut.messages[0] ?? '', /^malformed-json: The JSON breaks off near byte \d+ \(.+\): reading stopped there; the 2 item\(s\) before it are kept$/)
+  const broken = await items(inputFromString('[{"id": "a"}, {"id": "b",, }]'))
+  assert.deepEqual(broken.values, [[0, {id: 'a'}]])
+  assert.equal(broken.messages.length, 1)
+})
+
+test('a document that is not an array or object is refused', async () => {
+  await assert.rejects(items(inputFromString('"text"')), /expected a JSON array or object, found `"`/)
+})
