@@ -2,7 +2,7 @@
 import process from 'node:process'
 import {main} from './main.js'
 
-main(process.argv.slice(2), {stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, cwd: process.cwd()}).then(
+main(process.argv.slice(2), {stdout: process.stdout, stderr: process.stderr, stderrStream: process.stderr, stdin: process.stdin, cwd: process.cwd()}).then(
   (code) => {
     process.exitCode = code
   },

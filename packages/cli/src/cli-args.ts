@@ -7,6 +7,8 @@ export interface CliArgs {
   format?: string
   explain: boolean
   json: boolean
+  list: boolean
+  only: string[]
   listFormats: boolean
   use: string[]
   view?: string
@@ -37,6 +39,10 @@ Options:
       --format <name>        skip detection and read inputs as <name>
       --explain              show every format's verdict and why one won
       --json                 print one JSON object per input (JSON Lines)
+      --list                 list the conversations of each input (id, date, turns,
+                             title, tab-separated) without writing notes
+      --only <id|text>       convert only conversations with this id, or whose title
+                             contains this text (case-insensitive; repeatable)
       --list-formats         list the formats in dispatch order
       --use <module>         register a format from a file or package (repeatable)
       --view <name>          what to show: 'note' (default) or 'resume' (what the
@@ -70,6 +76,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
         format: {type: 'string'},
         explain: {type: 'boolean'},
         json: {type: 'boolean'},
+        list: {type: 'boolean'},
+        only: {type: 'string', multiple: true},
         'list-formats': {type: 'boolean'},
         use: {type: 'string', multiple: true},
         view: {type: 'string'},
@@ -121,6 +129,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     inputs: positionals,
     explain: values.explain ?? false,
     json: values.json ?? false,
+    list: values.list ?? false,
+    only: values.only ?? [],
     listFormats: values['list-formats'] ?? false,
     use: values.use ?? [],
     subagents: values.subagents ?? false,
@@ -140,6 +150,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
   if (args.explain && args.json) throw new UsageError('--explain and --json cannot be combined: --json already includes the verdicts')
+  if (args.list && (args.json || args.explain || args.out !== undefined)) {
+    throw new UsageError('--list only lists conversations: it cannot be combined with --json, --explain or --out')
+  }
   if (!args.help && !args.version && !args.listFormats && args.inputs.length === 0) {
     throw new UsageError('No input: give one or more files or folders, or - for stdin')
   }

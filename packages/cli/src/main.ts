@@ -2,7 +2,7 @@ import {mkdir} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
-import {inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
+import {conversationTitle, inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
 import {parseCliArgs, helpText, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import {collectInputs} from './collect-inputs.js'
@@ -10,6 +10,8 @@ import {convert} from './convert.js'
 import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
 import {loadFormats} from './load-formats.js'
 import {noteFileName} from './note-file-name.js'
+import type {ProgressStream} from './progress-bar.js'
+import {createProgress} from './progress-bar.js'
 import {formatExplanation, formatMessages, jsonReport} from './report.js'
 import {writeChunks} from './write-chunks.js'
 import {writeNote} from './write-note.js'
@@ -20,6 +22,8 @@ export interface CliIo {
   stderr: {write(chunk: string): unknown}
   stdin: Readable | AsyncIterable<Uint8Array>
   cwd: string
+  /** The real stderr, for a progress bar when it is a terminal; absent in tests. */
+  stderrStream?: ProgressStream
 }
 
 /**
@@ -61,7 +65,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (args.inputs.length === 0) return 0
   }
 
-  const extensions = new Set(normalizer.formats.flatMap((format) => [...(format.extensions ?? [])]))
+  // `.zip`: core reads a data export's conversations.json straight from its archive.
+  const extensions = new Set(['.zip', ...normalizer.formats.flatMap((format) => [...(format.extensions ?? [])])])
   const entries = await collectInputs(args.inputs, {extensions, followSymlinks: args.followSymlinks})
   if (args.out !== undefined) await mkdir(args.out, {recursive: true})
   // Options that formats read from `context.options`; each format documents the ones it honours.
@@ -82,6 +87,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const written = new Set<string>()
   let failed = false
   let notesOnStdout = 0
+  let matched = 0
+  const wanted = (conversation: Conversation): boolean => args.only.length === 0 || args.only.some((only) => matches(conversation, only))
 
   for (const entry of entries) {
     if (entry.kind === 'refused') {
@@ -103,12 +110,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         continue
       }
       const collected: Conversation[] = []
+      const progress = createProgress(name, io.stderrStream)
       const result = await convert(normalizer, input, {
         ...readOptions,
         render,
+        onProgress: progress.read,
         ...(entry.kind === 'file' && !entry.named ? {skip: skipInFolder} : {}),
         async onConversation(conversation) {
-          if (args.json) {
+          progress.conversation()
+          if (!wanted(conversation)) return
+          matched++
+          if (args.list) {
+            io.stdout.write(`${listLine(conversation)}\n`)
+          } else if (args.json) {
             collected.push(conversation)
           } else if (args.out !== undefined) {
             const path = await writeNote(args.out, noteFileName(conversation), conversation.id, noteChunks(conversation, render), written)
@@ -119,6 +133,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           }
         }
       })
+      progress.stop()
       if (result.skipped !== undefined) {
         io.stderr.write(`${name}: skipped: ${result.skipped}\n`)
         continue
@@ -131,7 +146,23 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       failed = true
     }
   }
+  if (args.only.length > 0 && matched === 0 && !args.explain) {
+    io.stderr.write(`chatmark: no conversation matched --only ${args.only.map((only) => `\`${only}\``).join(', ')}\n`)
+    failed = true
+  }
   return failed ? 1 : 0
+}
+
+/** `--only`: a conversation's id, or a case-insensitive part of its title. */
+function matches(conversation: Conversation, only: string): boolean {
+  return conversation.id === only || conversationTitle(conversation).toLowerCase().includes(only.toLowerCase())
+}
+
+/** One `--list` line: id, date, turns, title, tab-separated (easy to read and to `cut`). */
+function listLine(conversation: Conversation): string {
+  const date = (conversation.createdAt ?? conversation.updatedAt ?? '').slice(0, 10) || '-'
+  const title = conversationTitle(conversation).replace(/\s+/g, ' ')
+  return [conversation.id, date, `${conversation.turns.length} turns`, title].join('\t')
 }
 
 /**

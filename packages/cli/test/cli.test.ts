@@ -184,3 +184,35 @@ test('format options reach the formats as context.options', async () => {
   assert.match(stdout, /^\{"view":"resume","branches":"all","subagents":true,"keepMeta":true\}$/m)
   assert.equal((await runCli(['--branches', 'some', 'x'])).code, 2)
 })
+
+const twoSessions = 'fixtures/claude-code/interleaved-sessions/input.jsonl'
+
+test('--list prints one line per conversation: id, date, turns and title', async () => {
+  const {code, stdout, stderr} = await runCli(['--list', twoSessions])
+  assert.equal(code, 0, stderr)
+  const lines = stdout.trim().split('\n')
+  assert.equal(lines.length, 2)
+  for (const line of lines) assert.match(line, /^[^\t]+\t\d{4}-\d{2}-\d{2}\t\d+ turns\t.+$/)
+  assert.equal((await runCli(['--list', '--json', twoSessions])).code, 2)
+})
+
+test('--only picks conversations by id or by part of the title, and says when nothing matched', async () => {
+  const listed = (await runCli(['--list', twoSessions])).stdout.trim().split('\n').map((line) => line.split('\t'))
+  const [id, , , title] = listed[1] ?? []
+  assert.ok(id && title)
+  const byId = await runCli(['--json', '--only', id, twoSessions])
+  assert.deepEqual(JSON.parse(byId.stdout).conversations.map((conversation: {id: string}) => conversation.id), [id])
+  const byTitle = await runCli(['--list', '--only', title.slice(2, 12).toUpperCase(), twoSessions])
+  assert.equal(byTitle.stdout.trim().split('\n').length, 1)
+  const none = await runCli(['--only', 'no such conversation', twoSessions])
+  assert.equal(none.code, 1)
+  assert.match(none.stderr, /no conversation matched --only `no such conversation`/)
+})
+
+test('a .zip export found in a folder is read through its conversations.json', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-zip-'))
+  await writeFile(join(dir, 'export.zip'), await readFile(join(repoRoot, 'packages/core/test/fixtures/other.zip')))
+  const {code, stderr} = await runCli([dir])
+  assert.equal(code, 0)
+  assert.match(stderr, /export\.zip: skipped: The input is a zip archive, but no registered format claimed it/)
+})

@@ -10,6 +10,8 @@ import type {FormatPlugin} from './plugin.js'
 import type {Sample} from './sample.js'
 import {createSample} from './sample.js'
 import {compressionOf, decompressedInput} from './decompressed-input.js'
+import {zipMemberInput} from './zip-member-input.js'
+import {countingInput} from './counting-input.js'
 
 /** Options for {@link createNormalizer}. */
 export interface NormalizerOptions {
@@ -35,6 +37,12 @@ export interface ReadOptions {
   format?: string
   /** Options for formats, passed to `parse` as `context.options`. */
   formatOptions?: Readonly<Record<string, unknown>>
+  /**
+   * Called as the format reads the input, with the bytes read so far and the
+   * input's size when known (after decompression or unpacking: the size of
+   * what the format reads). For progress bars.
+   */
+  onProgress?: (read: number, size: number | undefined) => void
 }
 
 /** An input being read: its decision, and its conversations as they are parsed. */
@@ -130,8 +138,9 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       return decide(sample, readOptions).detection
     },
     async read(original, readOptions = {}) {
-      const file = new VFile({path: original.name})
       const input = await uncompressed(original)
+      // Named after what is read: `export.zip!conversations.json` for an archive.
+      const file = new VFile({path: input.name})
       let sample: Sample
       try {
         sample = await createSample(input, limits.sampleBytes)
@@ -143,10 +152,12 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       }
       const {detection, plugin, problem} = decide(sample, readOptions)
       if (problem) fail(file, problem.reason, problem.ruleId)
+      const {onProgress} = readOptions
+      const read = onProgress ? countingInput(input, (bytes) => onProgress(bytes, input.size)) : input
       return {
         file,
         detection,
-        conversations: plugin ? parseAll(plugin, input, file, detection, readOptions) : empty()
+        conversations: plugin ? parseAll(plugin, read, file, detection, readOptions) : empty()
       }
     },
     async normalize(input, readOptions = {}) {
@@ -222,10 +233,19 @@ export function fail(file: VFile, reason: string, ruleId: string, line?: number)
 
 async function* empty(): AsyncGenerator<Conversation> {}
 
-/** The input as formats should see it: decompressed when its magic bytes say zstd or gzip. */
+/**
+ * The input as formats should see it: decompressed when its magic bytes say
+ * zstd or gzip; for a zip archive, its `conversations.json` (a data export).
+ */
 async function uncompressed(input: Input): Promise<Input> {
-  const compression = compressionOf(await input.head(4))
-  return compression ? decompressedInput(input, compression) : input
+  const head = await input.head(4)
+  const compression = compressionOf(head)
+  if (compression) return decompressedInput(input, compression)
+  if (head[0] === 0x50 && head[1] === 0x4B && head[2] === 0x03 && head[3] === 0x04) {
+    // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
+    return (await zipMemberInput(input).catch(() => undefined)) ?? input
+  }
+  return input
 }
 
 function insertionIndex(list: readonly FormatPlugin[], inserted: ReadonlySet<string>, options: UseOptions): number {

@@ -10,12 +10,14 @@ test('the public API is exactly the expected list of exports', () => {
     'conversationTitle',
     'conversationToMdast',
     'countCodePoints',
+    'countingInput',
     'createNormalizer',
     'createSample',
     'decompressedInput',
     'defaultFormatOrder',
     'defaultLimits',
     'dispatch',
+    'exportMembers',
     'fail',
     'formatBytes',
     'frontmatterOf',
@@ -43,6 +45,7 @@ test('the public API is exactly the expected list of exports', () => {
     'treeToMarkdown',
     'treeToMarkdownChunks',
     'truncateMiddle',
-    'turnDepth'
+    'turnDepth',
+    'zipMemberInput'
   ])
 })
