@@ -15,6 +15,7 @@ export interface CliArgs {
   branches?: 'current' | 'all'
   subagents: boolean
   keepMeta: boolean
+  slackSplit?: 'channel' | 'day'
   thinking: boolean
   notices: boolean
   parseMessages: boolean
@@ -51,6 +52,7 @@ Options:
                              'all': abandoned branches too, as labelled alternates
       --subagents            show subagent conversations under the calls that started them
       --keep-meta            show injected harness text (context, reminders) as notices
+      --slack-split <by>     Slack exports: one note per 'channel' (default) or per 'day'
       --no-thinking          leave out thinking
       --no-notices           leave out harness notices
       --parse-messages       parse message text into mdast (for remark plugins)
@@ -84,6 +86,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
         branches: {type: 'string'},
         subagents: {type: 'boolean'},
         'keep-meta': {type: 'boolean'},
+        'slack-split': {type: 'string'},
         'no-thinking': {type: 'boolean'},
         'no-notices': {type: 'boolean'},
         'parse-messages': {type: 'boolean'},
@@ -109,6 +112,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   if (values.branches !== undefined && values.branches !== 'current' && values.branches !== 'all') {
     throw new UsageError(`Unknown branches \`${values.branches}\`: expected \`current\` or \`all\``)
+  }
+  const split = values['slack-split']
+  if (split !== undefined && split !== 'channel' && split !== 'day') {
+    throw new UsageError(`Unknown --slack-split \`${split}\`: expected \`channel\` or \`day\``)
   }
   let maxResultChars: number | undefined
   if (values['max-result-chars'] !== undefined) {
@@ -147,6 +154,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values.format !== undefined) args.format = values.format
   if (values.view !== undefined) args.view = values.view
   if (values.branches === 'current' || values.branches === 'all') args.branches = values.branches
+  if (split === 'channel' || split === 'day') args.slackSplit = split
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
   if (args.explain && args.json) throw new UsageError('--explain and --json cannot be combined: --json already includes the verdicts')

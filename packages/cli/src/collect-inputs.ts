@@ -4,6 +4,7 @@ import {extname, join} from 'node:path'
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
   | {kind: 'file'; path: string; /** Named on the command line, rather than found in a folder. */ named: boolean}
+  | {kind: 'folder'; path: string; named: boolean}
   | {kind: 'stdin'}
   | {kind: 'refused'; path: string; reason: string}
   | {kind: 'skipped'; path: string; reason: string}
@@ -13,10 +14,13 @@ export interface CollectOptions {
   /** Extensions (with dot, lower case) that make a file in a folder an input. */
   extensions: ReadonlySet<string>
   followSymlinks: boolean
+  /** Whether a format reads this folder as one input (a Slack export), rather than its files one by one. */
+  claimsFolder(path: string): Promise<boolean>
 }
 
 /**
- * Turns command-line operands into inputs. Folders are walked (sorted, hidden
+ * Turns command-line operands into inputs. A folder that a format reads whole
+ * (an export folder) is one input; other folders are walked (sorted, hidden
  * entries and `node_modules` left out) and keep files with a known extension
  * (looked up under a `.zst` or `.gz` suffix, which is read decompressed).
  * Symbolic links and special files are refused unless asked for, because a
@@ -52,6 +56,10 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
     }
   }
   if (info.isDirectory()) {
+    if (await options.claimsFolder(path)) {
+      entries.push({kind: 'folder', path, named})
+      return
+    }
     const names = (await readdir(path)).sort()
     const present = new Set(names)
     for (const name of names) {

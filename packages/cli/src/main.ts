@@ -2,7 +2,7 @@ import {mkdir} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
-import {conversationTitle, inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
+import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
 import {parseCliArgs, helpText, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import {collectInputs} from './collect-inputs.js'
@@ -67,15 +67,24 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 
   // `.zip`: core reads a data export's conversations.json straight from its archive.
   const extensions = new Set(['.zip', ...normalizer.formats.flatMap((format) => [...(format.extensions ?? [])])])
-  const entries = await collectInputs(args.inputs, {extensions, followSymlinks: args.followSymlinks})
-  if (args.out !== undefined) await mkdir(args.out, {recursive: true})
   // Options that formats read from `context.options`; each format documents the ones it honours.
   const formatOptions: Record<string, unknown> = {}
   if (args.view !== undefined) formatOptions['view'] = args.view
   if (args.branches !== undefined) formatOptions['branches'] = args.branches
   if (args.subagents) formatOptions['subagents'] = true
   if (args.keepMeta) formatOptions['keepMeta'] = true
+  if (args.slackSplit !== undefined) formatOptions['slackSplit'] = args.slackSplit
   const readOptions: ReadOptions = {...(args.format === undefined ? {} : {format: args.format}), formatOptions}
+  const entries = await collectInputs(args.inputs, {
+    extensions,
+    followSymlinks: args.followSymlinks,
+    async claimsFolder(path) {
+      const detection = await normalizer.detect(await inputFromFolder(path), readOptions)
+      const verdict = detection.verdicts.find((candidate) => candidate.format === detection.format)
+      return verdict?.confidence === 'certain' || verdict?.confidence === 'likely'
+    }
+  })
+  if (args.out !== undefined) await mkdir(args.out, {recursive: true})
   const render: RenderOptions = {
     profile: args.profile,
     thinking: args.thinking,
@@ -102,7 +111,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
     try {
-      const input: Input = entry.kind === 'stdin' ? await inputFromStream(io.stdin) : await inputFromPath(entry.path)
+      const input: Input =
+        entry.kind === 'stdin' ? await inputFromStream(io.stdin) : entry.kind === 'folder' ? await inputFromFolder(entry.path) : await inputFromPath(entry.path)
       if (args.explain) {
         const detection = await normalizer.detect(input, readOptions)
         io.stdout.write(`${formatExplanation(name, detection)}\n`)
@@ -115,7 +125,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         ...readOptions,
         render,
         onProgress: progress.read,
-        ...(entry.kind === 'file' && !entry.named ? {skip: skipInFolder} : {}),
+        ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
         async onConversation(conversation) {
           progress.conversation()
           if (!wanted(conversation)) return

@@ -209,10 +209,34 @@ test('--only picks conversations by id or by part of the title, and says when no
   assert.match(none.stderr, /no conversation matched --only `no such conversation`/)
 })
 
-test('a .zip export found in a folder is read through its conversations.json', async () => {
+test('a .zip found in a folder is opened, and skipped when no format reads it', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-zip-'))
   await writeFile(join(dir, 'export.zip'), await readFile(join(repoRoot, 'packages/core/test/fixtures/other.zip')))
   const {code, stderr} = await runCli([dir])
   assert.equal(code, 0)
-  assert.match(stderr, /export\.zip: skipped: The input is a zip archive, but no registered format claimed it/)
+  assert.match(stderr, /export\.zip: skipped: The input is a folder \(or an archive\) of files, but no registered format claimed it/)
+})
+
+test('a folder that a format claims is one input, even inside a walked folder', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-claims-'))
+  const probe = join(dir, 'probe.js')
+  await writeFile(
+    probe,
+    `export default {name: 'probe', description: 'x', extensions: ['.day'],
+      detect: (sample) => sample.kind === 'folder' && sample.entries.includes('channels.json')
+        ? {confidence: 'certain', reason: 'channels.json'} : {confidence: 'none', reason: 'no'},
+      async *parse(input) {
+        const files = (await input.entries()).map((entry) => entry.path).join(', ')
+        yield {id: input.name, source: {format: 'probe'}, participants: [], metadata: {}, fidelity: {},
+          turns: [{role: 'user', parts: [{type: 'text', text: files}]}]}
+      }}\n`
+  )
+  const root = join(dir, 'notes')
+  await mkdir(join(root, 'export', 'general'), {recursive: true})
+  await writeFile(join(root, 'export', 'channels.json'), '[]')
+  await writeFile(join(root, 'export', 'general', '2024-01-01.day'), '[]')
+  await writeFile(join(root, 'loose.day'), '[]')
+  const {stdout, stderr} = await runCli(['--use', probe, root])
+  assert.match(stdout, /^channels\.json, general\/2024-01-01\.day$/m, stderr)
+  assert.match(stderr, /loose\.day: skipped/)
 })

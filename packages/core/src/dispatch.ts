@@ -82,7 +82,8 @@ function explainNone(sample: Sample, verdicts: readonly FormatVerdict[]): string
     binary: sample.magic ? `The input is a ${sample.magic} archive` : 'The input is binary, not text',
     json: 'The input is JSON',
     jsonl: sample.jsonComplete ? 'The input is JSON' : 'The input is JSON Lines',
-    text: 'The input is text'
+    text: 'The input is text',
+    folder: 'The input is a folder (or an archive) of files'
   }
   const reasons = verdicts.map((verdict) => `${verdict.format}: ${verdict.reason}`).join('; ')
   return `${what[sample.kind]}, but no registered format claimed it${reasons ? ` (${reasons})` : ''}`

@@ -1,6 +1,15 @@
 import {createReadStream} from 'node:fs'
-import {open, stat} from 'node:fs/promises'
+import {lstat, open, readdir, stat} from 'node:fs/promises'
+import {join} from 'node:path'
 import type {Readable} from 'node:stream'
+
+/** A file inside a folder or archive input. */
+export interface InputEntry {
+  /** Path relative to the container, `/`-separated. */
+  path: string
+  /** Size in bytes, when known. */
+  size?: number
+}
 
 /**
  * Something to convert: a file, a buffer or stdin. It can be read from the
@@ -17,6 +26,15 @@ export interface Input {
   open(): AsyncIterable<Uint8Array>
   /** Up to `bytes` bytes from the start. */
   head(bytes: number): Promise<Uint8Array>
+  /**
+   * For a container (a folder, or an archive that is not a single export
+   * file): its files, sorted by path. Formats that read containers (a Slack
+   * export) use this and {@link Input.openEntry}; `open` and `head` of a
+   * container yield nothing.
+   */
+  entries?(): Promise<InputEntry[]>
+  /** For a container: one of its files, streamed. */
+  openEntry?(path: string): AsyncIterable<Uint8Array>
 }
 
 /** Chunk size for file reads: large enough that per-chunk work is negligible. */
@@ -74,4 +92,64 @@ export async function inputFromStream(stream: Readable | AsyncIterable<Uint8Arra
   const chunks: Uint8Array[] = []
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
   return inputFromBytes(Buffer.concat(chunks), name)
+}
+
+/**
+ * A folder as one input: a container whose entries are its regular files,
+ * found recursively (hidden entries and symbolic links left out, so a synced
+ * folder cannot lead the reader elsewhere).
+ */
+export async function inputFromFolder(path: string): Promise<Input> {
+  const info = await stat(path)
+  if (!info.isDirectory()) throw new Error(`${path} is not a folder`)
+  let listed: InputEntry[] | undefined
+  return {
+    name: path,
+    path,
+    async *open() {},
+    async head() {
+      return new Uint8Array(0)
+    },
+    async entries() {
+      listed ??= await listFiles(path, '')
+      return listed
+    },
+    openEntry(entry) {
+      return createReadStream(join(path, ...entry.split('/')), {highWaterMark: readChunkBytes})
+    }
+  }
+}
+
+async function listFiles(root: string, prefix: string): Promise<InputEntry[]> {
+  const found: InputEntry[] = []
+  for (const name of (await readdir(join(root, prefix))).sort()) {
+    if (name.startsWith('.')) continue
+    const relative = prefix ? `${prefix}/${name}` : name
+    const info = await lstat(join(root, relative))
+    if (info.isDirectory()) found.push(...(await listFiles(root, relative)))
+    else if (info.isFile()) found.push({path: relative, size: info.size})
+  }
+  return found
+}
+
+/** One file of a container as an ordinary input, named `<container>/<path>`. */
+export function entryInput(container: Input, path: string, size?: number): Input {
+  const openEntry = container.openEntry
+  if (!openEntry) throw new Error(`${container.name} is not a folder or archive`)
+  const open = (): AsyncIterable<Uint8Array> => openEntry.call(container, path)
+  return {
+    name: `${container.name}/${path}`,
+    ...(size === undefined ? {} : {size}),
+    open,
+    async head(bytes) {
+      const chunks: Uint8Array[] = []
+      let total = 0
+      for await (const chunk of open()) {
+        chunks.push(chunk)
+        total += chunk.byteLength
+        if (total >= bytes) break
+      }
+      return Buffer.concat(chunks).subarray(0, bytes)
+    }
+  }
 }

@@ -10,7 +10,7 @@ import type {FormatPlugin} from './plugin.js'
 import type {Sample} from './sample.js'
 import {createSample} from './sample.js'
 import {compressionOf, decompressedInput} from './decompressed-input.js'
-import {zipMemberInput} from './zip-member-input.js'
+import {zipContainerInput, zipMemberInput} from './zip-member-input.js'
 import {countingInput} from './counting-input.js'
 
 /** Options for {@link createNormalizer}. */
@@ -235,7 +235,8 @@ async function* empty(): AsyncGenerator<Conversation> {}
 
 /**
  * The input as formats should see it: decompressed when its magic bytes say
- * zstd or gzip; for a zip archive, its `conversations.json` (a data export).
+ * zstd or gzip; for a zip archive, its `conversations.json` (a data export),
+ * or else the archive as a container of files (a Slack export).
  */
 async function uncompressed(input: Input): Promise<Input> {
   const head = await input.head(4)
@@ -243,7 +244,9 @@ async function uncompressed(input: Input): Promise<Input> {
   if (compression) return decompressedInput(input, compression)
   if (head[0] === 0x50 && head[1] === 0x4B && head[2] === 0x03 && head[3] === 0x04) {
     // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
-    return (await zipMemberInput(input).catch(() => undefined)) ?? input
+    const member = await zipMemberInput(input).catch(() => null)
+    if (member === null) return input
+    return member ?? zipContainerInput(input)
   }
   return input
 }

@@ -3,7 +3,7 @@ import {Allow, parse as parsePartialJson} from 'partial-json'
 import type {Input} from './input.js'
 
 /** What the head of an input looks like. */
-export type SampleKind = 'empty' | 'binary' | 'json' | 'jsonl' | 'text'
+export type SampleKind = 'empty' | 'binary' | 'json' | 'jsonl' | 'text' | 'folder'
 
 /** A JSONL record in the sample. */
 export interface SampleRecord {
@@ -46,15 +46,29 @@ export interface Sample {
   records: readonly SampleRecord[]
   /** For `jsonl`: how many non-blank head lines were not JSON. */
   invalidLines: number
+  /** For `folder` (a folder or an archive of files): the relative paths of its files, sorted (at most {@link sampleEntryLimit}). */
+  entries: readonly string[]
+  /**
+   * For `folder`: the root-level `.json` files (at most {@link sampleHeadLimit}),
+   * each parsed from its first `sampleBytes` (partially, when larger).
+   */
+  heads: ReadonlyMap<string, unknown>
 }
+
+/** How many entries of a folder a sample lists. */
+export const sampleEntryLimit = 20_000
+
+/** How many root-level JSON files of a folder a sample parses. */
+export const sampleHeadLimit = 16
 
 /** How many JSONL records a sample parses. */
 export const sampleRecordLimit = 50
 
 const decoder = new TextDecoder('utf-8', {fatal: false})
 
-/** Reads the head of an input and builds its sample. */
+/** Reads the head of an input (for a container: its file list and root JSON heads) and builds its sample. */
 export async function createSample(input: Input, sampleBytes: number): Promise<Sample> {
+  if (input.entries && input.openEntry) return folderSample(input, input.entries, input.openEntry, sampleBytes)
   const bytes = await input.head(sampleBytes)
   const complete = input.size === undefined ? bytes.byteLength < sampleBytes : bytes.byteLength >= input.size
   return sampleFromBytes(bytes, {name: input.name, complete, ...(input.size === undefined ? {} : {size: input.size})})
@@ -102,11 +116,52 @@ export function sampleFromBytes(
     json,
     jsonComplete,
     records,
-    invalidLines
+    invalidLines,
+    entries: [],
+    heads: new Map()
   }
   if (info.size !== undefined) sample.size = info.size
   if (magic) sample.magic = magic
   return sample
+}
+
+async function folderSample(
+  input: Input,
+  list: () => Promise<Array<{path: string}>>,
+  openEntry: (path: string) => AsyncIterable<Uint8Array>,
+  sampleBytes: number
+): Promise<Sample> {
+  const entries = (await list.call(input)).slice(0, sampleEntryLimit).map((entry) => entry.path)
+  const heads = new Map<string, unknown>()
+  for (const path of entries) {
+    if (heads.size >= sampleHeadLimit) break
+    if (path.includes('/') || !path.toLowerCase().endsWith('.json')) continue
+    const chunks: Uint8Array[] = []
+    let total = 0
+    for await (const chunk of openEntry.call(input, path)) {
+      chunks.push(chunk)
+      total += chunk.byteLength
+      if (total >= sampleBytes) break
+    }
+    const bytes = Buffer.concat(chunks).subarray(0, sampleBytes)
+    const head = sampleFromBytes(bytes, {name: path, complete: total < sampleBytes})
+    heads.set(path, head.json ?? head.records[0]?.value)
+  }
+  return {
+    name: input.name,
+    extension: '',
+    bytes: new Uint8Array(0),
+    complete: true,
+    bom: false,
+    text: '',
+    kind: 'folder',
+    json: undefined,
+    jsonComplete: false,
+    records: [],
+    invalidLines: 0,
+    entries,
+    heads
+  }
 }
 
 function magicOf(bytes: Uint8Array): Sample['magic'] {

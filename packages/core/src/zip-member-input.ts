@@ -71,6 +71,52 @@ async function openZip(archive: Input): Promise<ZipFile> {
   return new Promise((resolve, reject) => yauzl.fromBuffer(buffer, options, (error, zip) => (error ? reject(error) : resolve(zip))))
 }
 
+/**
+ * A zip archive as a container input (a Slack export `.zip`): its files are
+ * listed from the central directory and each is streamed on demand from one
+ * open archive, so thousands of day files cost one directory read.
+ */
+export function zipContainerInput(archive: Input): Input {
+  let opened: Promise<{zip: ZipFile; byPath: Map<string, Entry>}> | undefined
+  const load = (): Promise<{zip: ZipFile; byPath: Map<string, Entry>}> =>
+    (opened ??= openZip(archive).then(async (zip) => ({zip, byPath: await listEntries(zip)})))
+  return {
+    name: archive.name,
+    ...(archive.path === undefined ? {} : {path: archive.path}),
+    async *open() {},
+    async head() {
+      return new Uint8Array(0)
+    },
+    async entries() {
+      const {byPath} = await load()
+      return [...byPath.values()].map((entry) => ({path: entry.fileName, size: entry.uncompressedSize})).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    },
+    async *openEntry(path) {
+      const {zip, byPath} = await load()
+      const entry = byPath.get(path)
+      if (!entry) throw new Error(`${path} is not in ${archive.name}`)
+      const stream = await new Promise<Readable>((resolve, reject) => {
+        zip.openReadStream(entry, (error, readable) => (error ? reject(error) : resolve(readable)))
+      })
+      for await (const chunk of stream) yield chunk as Buffer
+    }
+  }
+}
+
+async function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
+  return new Promise((resolve, reject) => {
+    const byPath = new Map<string, Entry>()
+    zip.on('entry', (entry: Entry) => {
+      // Folders end in `/`; names that climb out of the archive are refused.
+      if (!entry.fileName.endsWith('/') && yauzl.validateFileName(entry.fileName) === null) byPath.set(entry.fileName, entry)
+      zip.readEntry()
+    })
+    zip.on('end', () => resolve(byPath))
+    zip.on('error', reject)
+    zip.readEntry()
+  })
+}
+
 /** The shallowest entry whose base name is an export member. */
 async function findMember(zip: ZipFile): Promise<Entry | undefined> {
   return new Promise((resolve, reject) => {

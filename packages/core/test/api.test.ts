@@ -17,11 +17,13 @@ test('the public API is exactly the expected list of exports', () => {
     'defaultFormatOrder',
     'defaultLimits',
     'dispatch',
+    'entryInput',
     'exportMembers',
     'fail',
     'formatBytes',
     'frontmatterOf',
     'inputFromBytes',
+    'inputFromFolder',
     'inputFromPath',
     'inputFromStream',
     'inputFromString',
@@ -37,7 +39,9 @@ test('the public API is exactly the expected list of exports', () => {
     'readLineBatches',
     'readLines',
     'resolveRenderOptions',
+    'sampleEntryLimit',
     'sampleFromBytes',
+    'sampleHeadLimit',
     'sampleRecordLimit',
     'sortByDefaultOrder',
     'stringOf',
@@ -46,6 +50,7 @@ test('the public API is exactly the expected list of exports', () => {
     'treeToMarkdownChunks',
     'truncateMiddle',
     'turnDepth',
+    'zipContainerInput',
     'zipMemberInput'
   ])
 })

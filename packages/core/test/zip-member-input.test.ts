@@ -26,11 +26,11 @@ test('the shallowest conversations.json of an archive is the input, read from di
   }
 })
 
-test('an archive without an export member is left alone and fails dispatch as a zip', async () => {
+test('an archive without an export member is a container of files, which formats may claim', async () => {
   assert.equal(await zipMemberInput(await inputFromPath(otherZip)), undefined)
   const normalizer = createNormalizer({builtins: [fakeFormat('any', {confidence: 'none', reason: 'no'})]})
   const {file} = await normalizer.normalize(await inputFromPath(otherZip))
-  assert.match(file.messages[0]?.reason ?? '', /^The input is a zip archive, but no registered format claimed it/)
+  assert.match(file.messages[0]?.reason ?? '', /^The input is a folder \(or an archive\) of files, but no registered format claimed it/)
 })
 
 test('formats see the member of an export archive, and messages name it', async () => {

@@ -11,6 +11,8 @@ export function detect(sample: Sample): Verdict {
   switch (sample.kind) {
     case 'empty':
       return {confidence: 'none', reason: 'empty input'}
+    case 'folder':
+      return {confidence: 'none', reason: 'a folder of files, not a Claude transcript or export'}
     case 'binary':
       return {confidence: 'none', reason: 'binary data, not a Claude Code transcript'}
     case 'text':

@@ -10,6 +10,8 @@ export function detect(sample: Sample): Verdict {
   switch (sample.kind) {
     case 'empty':
       return {confidence: 'none', reason: 'empty input'}
+    case 'folder':
+      return {confidence: 'none', reason: 'a folder of files, not a Gemini CLI session'}
     case 'binary':
       return {confidence: 'none', reason: 'binary data, not a Gemini CLI session'}
     case 'text':

@@ -23,6 +23,8 @@ export function unreadableReason(sample: Sample): string | undefined {
       return 'input is JSON (or starts like JSON); plain text does not claim structured data'
     case 'jsonl':
       return 'input is JSON Lines; plain text does not claim structured data'
+    case 'folder':
+      return 'input is a folder of files, not a text transcript'
     case 'text':
       break
   }
