@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {test} from 'node:test'
 import {createSample, inputFromPath, normalizer} from 'chatmark'
 import {corpusFiles} from './util/corpus.js'
-import {fixtureCases} from './util/fixtures.js'
+import {fixtureCases, fixtureInput} from './util/fixtures.js'
 
 const registered = new Set(normalizer.formats.map((format) => format.name))
 const fixtures = await fixtureCases()
@@ -18,14 +18,14 @@ test('there are fixtures for every registered format', () => {
 
 for (const fixture of fixtures) {
   test(`${fixture.name}: its owner wins and no other detector answers certain`, async () => {
-    const sample = await createSample(await inputFromPath(fixture.input), normalizer.limits.sampleBytes)
+    const sample = await createSample(await fixtureInput(fixture), normalizer.limits.sampleBytes)
     for (const format of normalizer.formats) {
       const verdict = format.detect(sample)
       if (format.name !== fixture.format) {
         assert.notEqual(verdict.confidence, 'certain', `${format.name} claims ${fixture.name}: ${verdict.reason}`)
       }
     }
-    const detection = await normalizer.detect(await inputFromPath(fixture.input))
+    const detection = await normalizer.detect(await fixtureInput(fixture))
     assert.equal(detection.format, fixture.format, detection.explanation)
   })
 }

@@ -4,8 +4,8 @@ import {readFile, rm, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'node:test'
 import type {RenderOptions} from 'chatmark'
-import {convert, inputFromPath, normalizer} from 'chatmark'
-import {fixtureCases} from './util/fixtures.js'
+import {convert, normalizer} from 'chatmark'
+import {fixtureCases, fixtureInput} from './util/fixtures.js'
 
 // Set UPDATE_GOLDEN=1 to rewrite the expected files, then review the diff.
 const update = process.env['UPDATE_GOLDEN'] === '1'
@@ -19,7 +19,7 @@ for (const fixture of await fixtureCases()) {
   test(`${fixture.name}: the note matches the reviewed output`, async () => {
     const optionsPath = join(fixture.dir, 'options.json')
     const options = existsSync(optionsPath) ? (JSON.parse(await readFile(optionsPath, 'utf8')) as CaseOptions) : {}
-    const result = await convert(normalizer, await inputFromPath(fixture.input), {
+    const result = await convert(normalizer, await fixtureInput(fixture), {
       ...(options.format ? {formatOptions: options.format} : {}),
       ...(options.render ? {render: options.render} : {})
     })

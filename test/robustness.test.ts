@@ -13,7 +13,7 @@ const random = (): number => {
   return seed / 2 ** 31
 }
 
-const sources = [...corpusFiles().map((file) => file.path), ...(await fixtureCases()).map((fixture) => fixture.input)]
+const sources = [...corpusFiles().map((file) => file.path), ...(await fixtureCases()).filter((fixture) => !fixture.isFolder).map((fixture) => fixture.input)]
 const originals = await Promise.all(sources.map((path) => readFile(path)))
 
 async function outcome(bytes: Uint8Array, name: string): Promise<'notes' | 'failed'> {

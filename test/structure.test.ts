@@ -4,8 +4,8 @@ import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'node:test'
 import type {Conversation, RenderOptions} from 'chatmark'
-import {convert, inputFromPath, normalizer, toNote} from 'chatmark'
-import {fixtureCases} from './util/fixtures.js'
+import {convert, normalizer, toNote} from 'chatmark'
+import {fixtureCases, fixtureInput} from './util/fixtures.js'
 import {structureProblems} from './util/structure.js'
 
 for (const fixture of await fixtureCases()) {
@@ -14,7 +14,7 @@ for (const fixture of await fixtureCases()) {
     const options = existsSync(optionsPath) ? (JSON.parse(await readFile(optionsPath, 'utf8')) as {render?: RenderOptions; format?: Record<string, unknown>}) : {}
     for (const extra of [{}, {profile: 'obsidian'}, {parseMessages: true}, {thinking: false, notices: false}] satisfies RenderOptions[]) {
       const render = {...options.render, ...extra}
-      const result = await convert(normalizer, await inputFromPath(fixture.input), {
+      const result = await convert(normalizer, await fixtureInput(fixture), {
         ...(options.format ? {formatOptions: options.format} : {}),
         render
       })

@@ -1,6 +1,8 @@
-import {readdir} from 'node:fs/promises'
+import {readdir, stat} from 'node:fs/promises'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import type {Input} from 'chatmark'
+import {inputFromFolder, inputFromPath} from 'chatmark'
 
 /** The repository's `fixtures/` folder. */
 export const fixturesRoot = fileURLToPath(new URL('../../fixtures/', import.meta.url))
@@ -15,7 +17,14 @@ export interface FixtureCase {
   /** The format that must win detection: the folder's name, or the plugin that owns that folder. */
   format: string
   dir: string
+  /** The `input.*` file, or a folder named `input` (an export folder). */
   input: string
+  isFolder: boolean
+}
+
+/** The case's input, as the CLI would open it. */
+export async function fixtureInput(fixture: FixtureCase): Promise<Input> {
+  return fixture.isFolder ? inputFromFolder(fixture.input) : inputFromPath(fixture.input)
 }
 
 /** Every golden case, sorted by name. */
@@ -25,8 +34,10 @@ export async function fixtureCases(): Promise<FixtureCase[]> {
     for (const entry of await readdir(join(fixturesRoot, format.name), {withFileTypes: true})) {
       if (!entry.isDirectory()) continue
       const dir = join(fixturesRoot, format.name, entry.name)
-      const input = (await readdir(dir)).find((file) => file.startsWith('input.'))
-      if (input) cases.push({name: `${format.name}/${entry.name}`, format: folderFormats[format.name] ?? format.name, dir, input: join(dir, input)})
+      const input = (await readdir(dir)).find((file) => file === 'input' || file.startsWith('input.'))
+      if (!input) continue
+      const isFolder = (await stat(join(dir, input))).isDirectory()
+      cases.push({name: `${format.name}/${entry.name}`, format: folderFormats[format.name] ?? format.name, dir, input: join(dir, input), isFolder})
     }
   }
   return cases.sort((a, b) => a.name.localeCompare(b.name))
