@@ -1,5 +1,6 @@
 import type {FormatPlugin} from '@chatmark/core'
 import {sortByDefaultOrder} from '@chatmark/core'
+import {chatgpt} from '@chatmark/format-chatgpt'
 import {claude} from '@chatmark/format-claude'
 import {codex} from '@chatmark/format-codex'
 import {gemini} from '@chatmark/format-gemini'
@@ -7,5 +8,5 @@ import {plaintext} from '@chatmark/format-plaintext'
 
 /** Fresh instances of the built-in formats, in dispatch order. */
 export function builtinFormats(): FormatPlugin[] {
-  return sortByDefaultOrder([claude(), codex(), gemini(), plaintext()])
+  return sortByDefaultOrder([chatgpt(), claude(), codex(), gemini(), plaintext()])
 }

@@ -69,15 +69,17 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
       yield* out
     }
   }
-  try {
-    parser.end()
-  } catch (error) {
-    yield* ready
-    count += ready.length
-    stop(error)
-    return
+  // The parser ends by itself after the root value; one that has not is cut off.
+  if (!parser.isEnded) {
+    try {
+      parser.end()
+    } catch (error) {
+      count += ready.length
+      yield* ready
+      stop(error)
+      return
+    }
   }
-  if (!parser.isEnded) stop(new Error('the document is cut off'))
   yield* ready
 }
 

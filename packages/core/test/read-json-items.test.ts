@@ -27,16 +27,20 @@ function chunked(text: string, size: number): Input {
 test('the elements of a top-level array are yielded one by one, across any chunking', async () => {
   const text = '\uFEFF[{"id": "a", "t": "x\\"y"}, {"id": "b", "n": [1, 2]}, "three"]'
   for (const size of [1, 3, 7, 1000]) {
-    assert.deepEqual((await items(chunked(text, size))).values, [
+    const read = await items(chunked(text, size))
+    assert.deepEqual(read.values, [
       [0, {id: 'a', t: 'x"y'}],
       [1, {id: 'b', n: [1, 2]}],
       [2, 'three']
     ])
+    assert.deepEqual(read.messages, [], 'a whole document raises no message')
   }
 })
 
 test('a top-level object is one item', async () => {
-  assert.deepEqual((await items(inputFromString(' {"id": "only"}'))).values, [[0, {id: 'only'}]])
+  const read = await items(inputFromString(' {"id": "only"}\n'))
+  assert.deepEqual(read.values, [[0, {id: 'only'}]])
+  assert.deepEqual(read.messages, [])
 })
 
 test('a cut-off or broken document keeps the items before the break and says where it stopped', async () => {
