@@ -16,11 +16,10 @@ export const corpusOwners: Readonly<Record<string, string>> = {
 }
 
 /**
- * Folders whose owner is registered but does not read that variant yet: the
- * claude.ai export joins the `claude` format in the web-exports issue. Until
- * then no format may claim these files.
+ * Folders whose owner is registered but does not read that variant yet; no
+ * format may claim their files until it does. Empty while every variant is read.
  */
-export const pendingVariants: ReadonlySet<string> = new Set(['claude-ai'])
+export const pendingVariants: ReadonlySet<string> = new Set<string>()
 
 /** Every sample file in the corpus, with the format that owns it and whether that format reads it yet. */
 export function corpusFiles(): Array<{name: string; path: string; owner: string; pending: boolean}> {

@@ -1,11 +1,14 @@
 import type {Sample, Verdict} from '@chatmark/core'
 import {isRecord, isString} from '@chatmark/core'
+import {detectExport} from './detect-export.js'
 import {bookkeepingTypes, isChainType, isLoglines, titleTypes} from './types.js'
 
 /**
- * Detects a Claude Code session transcript: the JSONL file under
+ * Detects a Claude transcript: a Claude Code session (the JSONL file under
  * `~/.claude/projects/` or the `{"loglines": [...]}` wrapper of Claude Code on
- * the web. Pure and synchronous; uses only the sample.
+ * the web) or a Claude.ai data export (`conversations.json`). The verdict's
+ * `variant` tells `parse` which reader to run. Pure and synchronous; uses only
+ * the sample.
  */
 export function detect(sample: Sample): Verdict {
   switch (sample.kind) {
@@ -18,14 +21,15 @@ export function detect(sample: Sample): Verdict {
     case 'text':
       return {confidence: 'none', reason: 'text that is not JSON, not a Claude Code transcript'}
     case 'json':
-      return detectDocument(sample.json)
+      return detectExport(sample.json, sample.jsonComplete) ?? detectDocument(sample.json)
     case 'jsonl':
-      return detectLines(sample)
+      // A minified conversations.json is one line of JSON.
+      return (sample.json === undefined ? undefined : detectExport(sample.json, sample.complete)) ?? detectLines(sample)
   }
 }
 
 function detectDocument(json: unknown): Verdict {
-  if (!isLoglines(json)) return {confidence: 'none', reason: 'JSON document without loglines[], not a Claude Code transcript'}
+  if (!isLoglines(json)) return {confidence: 'none', reason: 'JSON document without loglines[] or conversations with chat_messages[], not a Claude transcript'}
   const entries = json.loglines.filter(isMessageEntry)
   if (entries.length > 0) {
     return {confidence: 'certain', reason: 'top-level loglines[] of user/assistant entries with message.role', variant: 'claude-code-loglines'}

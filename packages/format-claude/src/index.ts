@@ -11,8 +11,8 @@ export interface Options {
    * Which branches a note shows:
    * - `'current'`: the branch the user kept (the newest leaf's chain), as
    *   Claude Code itself resumes it; abandoned branches are only counted;
-   * - `'all'`: also each abandoned branch (rewinds, edits), as labelled
-   *   alternates after their fork point.
+   * - `'all'`: also each abandoned branch (rewinds, edits, Claude.ai
+   *   retries), as labelled alternates after their fork point.
    *
    * Default: `'current'`.
    */
@@ -34,9 +34,10 @@ export interface Options {
 }
 
 /**
- * Creates the format plugin for Claude Code session transcripts:
- * `~/.claude/projects/<slug>/<session>.jsonl` and the `{"loglines": [...]}`
- * document of Claude Code on the web.
+ * Creates the format plugin for Claude transcripts: Claude Code sessions
+ * (`~/.claude/projects/<slug>/<session>.jsonl` and the `{"loglines": [...]}`
+ * document of Claude Code on the web) and the Claude.ai data export
+ * (`conversations.json`, one conversation per note).
  *
  * @example
  *   const normalizer = createNormalizer({formats: [claude({subagents: true})]})
@@ -45,7 +46,7 @@ export function claude(options: Options = {}): FormatPlugin {
   const settings = {branches: options.branches ?? 'current', subagents: options.subagents ?? false, keepMeta: options.keepMeta ?? false}
   return {
     name: 'claude',
-    description: 'Claude Code session transcripts (JSONL and the loglines wrapper)',
+    description: 'Claude Code session transcripts (JSONL and the loglines wrapper) and Claude.ai data exports (conversations.json)',
     extensions: ['.jsonl', '.json'],
     detect,
     parse: (input, context) => parse(input, context, settings)

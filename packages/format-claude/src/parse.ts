@@ -1,6 +1,8 @@
 import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {readJsonDocument, readJsonLineBatches} from '@chatmark/core'
+import {createSample, readJsonDocument, readJsonLineBatches} from '@chatmark/core'
+import {detectExport, exportVariant} from './detect-export.js'
+import {parseExport} from './parse-export.js'
 import {createRecordStore} from './record-store.js'
 import {threadSession} from './thread.js'
 import type {Settings} from './to-conversation.js'
@@ -11,13 +13,18 @@ import {isLoglines} from './types.js'
 export const messageSource = 'chatmark:claude'
 
 /**
- * Reads a Claude Code session: the JSONL transcript record by record, or the
- * loglines wrapper whole. Yields one conversation per independent chain
- * (normally one).
+ * Reads a Claude transcript. A Claude.ai data export is streamed conversation
+ * by conversation (`parseExport`). A Claude Code session is read as the JSONL
+ * transcript record by record, or the loglines wrapper whole, and yields one
+ * conversation per independent chain (normally one).
  */
 export async function* parse(input: Input, context: ParseContext, defaults: Settings): AsyncGenerator<Conversation> {
   const {file, limits} = context
   const settings = resolveSettings(context.options, defaults)
+  if (context.verdict?.variant === exportVariant || (context.verdict?.variant === undefined && (await isExport(input, limits.sampleBytes)))) {
+    yield* parseExport(input, context, settings.branches, messageSource)
+    return
+  }
   const {store, add} = createRecordStore()
   const variant = context.verdict?.variant === 'claude-code-loglines' || (await startsWithLoglines(input, limits.sampleBytes)) ? 'claude-code-loglines' : 'claude-code-jsonl'
 
@@ -70,6 +77,14 @@ function resolveSettings(options: Readonly<Record<string, unknown>>, defaults: S
     subagents: typeof options['subagents'] === 'boolean' ? options['subagents'] : defaults.subagents,
     keepMeta: typeof options['keepMeta'] === 'boolean' ? options['keepMeta'] : defaults.keepMeta
   }
+}
+
+/** Without a verdict (the format was chosen by name): whether the head looks like a Claude.ai export. */
+async function isExport(input: Input, sampleBytes: number): Promise<boolean> {
+  const sample = await createSample(input, sampleBytes)
+  if (sample.kind !== 'json' && sample.kind !== 'jsonl') return false
+  const verdict = sample.json === undefined ? undefined : detectExport(sample.json, sample.kind === 'json' ? sample.jsonComplete : sample.complete)
+  return verdict !== undefined && verdict.confidence !== 'none'
 }
 
 /** Whether the input starts as a JSON document with a `loglines` key rather than JSONL. */

@@ -70,7 +70,8 @@ function base64Size(data: string): number {
   return Math.floor((data.length * 3) / 4) - padding
 }
 
-function formatSize(bytes: number): string {
+/** A byte count for people: `512 B`, `1.2 KB`, `3.4 MB`. */
+export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`

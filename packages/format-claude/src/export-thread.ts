@@ -1,0 +1,124 @@
+import {isString, stringOf} from '@chatmark/core'
+import {rootParentUuid} from './export-schema.js'
+
+/** A `chat_messages[]` element with its place in the list. */
+export interface ExportMessage {
+  record: Record<string, unknown>
+  /** The message's uuid, or `#<position>` when it has none. */
+  key: string
+  /** 0-based index in `chat_messages`. */
+  position: number
+}
+
+/** The messages of a conversation, arranged as the note shows them. */
+export interface ExportThread {
+  /** The kept branch, first message first. */
+  path: ExportMessage[]
+  /**
+   * Abandoned branches (edits, retries), each in list order, by the key of
+   * the path message they fork from ({@link rootKey} for the first message).
+   */
+  forks: Map<string, ExportMessage[][]>
+  /** Every message not on the path. */
+  offPath: ExportMessage[]
+  /** The path message whose parent is not in the conversation, if the walk stopped at one. */
+  brokenAt?: ExportMessage
+  /** Whether the walk met a message twice (a cycle of parents). */
+  cycle: boolean
+}
+
+/** The key of the root sentinel in {@link ExportThread.forks}. */
+export const rootKey = rootParentUuid
+
+/**
+ * Arranges a conversation's messages (`formats.md` 5.4). Without any
+ * `parent_message_uuid` the list is the conversation, in file order. With
+ * parents, the kept branch is the one ending at `current_leaf_message_uuid`
+ * when a capture of the web API has it, else at the newest leaf (the leaf
+ * latest in the list, then by `created_at`), walked up through
+ * `parent_message_uuid` to the root sentinel. A message without a parent
+ * field among messages that have one follows the message before it.
+ */
+export function threadExport(messages: ExportMessage[], currentLeaf?: string): ExportThread {
+  if (!messages.some((message) => isString(message.record['parent_message_uuid']))) {
+    return {path: messages, forks: new Map(), offPath: [], cycle: false}
+  }
+  const byKey = new Map<string, ExportMessage>()
+  for (const message of messages) byKey.set(message.key, message)
+  const parentKeys = new Map<ExportMessage, string>()
+  const children = new Map<string, ExportMessage[]>()
+  for (const message of messages) {
+    const raw = message.record['parent_message_uuid']
+    let parent: string
+    if (isString(raw) && raw !== message.key) parent = raw
+    else if (raw === undefined && message.position > 0) parent = messages[message.position - 1]?.key ?? rootKey
+    else parent = rootKey
+    parentKeys.set(message, parent)
+    const list = children.get(parent) ?? []
+    list.push(message)
+    children.set(parent, list)
+  }
+
+  const leaf = (currentLeaf === undefined ? undefined : byKey.get(currentLeaf)) ?? newestLeaf(messages, children)
+  const path: ExportMessage[] = []
+  const seen = new Set<ExportMessage>()
+  let brokenAt: ExportMessage | undefined
+  let cycle = false
+  for (let message: ExportMessage | undefined = leaf; message; ) {
+    if (seen.has(message)) {
+      cycle = true
+      break
+    }
+    seen.add(message)
+    path.push(message)
+    const parent = parentKeys.get(message) ?? rootKey
+    if (parent === rootKey) break
+    const next = byKey.get(parent)
+    if (!next) brokenAt = message
+    message = next
+  }
+  path.reverse()
+
+  const forks = new Map<string, ExportMessage[][]>()
+  for (const key of [rootKey, ...path.map((message) => message.key)]) {
+    for (const child of children.get(key) ?? []) {
+      if (seen.has(child)) continue
+      const list = forks.get(key) ?? []
+      list.push(subtree(child, children))
+      forks.set(key, list)
+    }
+  }
+  const thread: ExportThread = {path, forks, offPath: messages.filter((message) => !seen.has(message)), cycle}
+  if (brokenAt) thread.brokenAt = brokenAt
+  return thread
+}
+
+/** The leaf latest in the list; of leaves at the same place, the latest `created_at`. */
+function newestLeaf(messages: ExportMessage[], children: Map<string, ExportMessage[]>): ExportMessage | undefined {
+  let best: ExportMessage | undefined
+  for (const message of messages) {
+    if (children.has(message.key)) continue
+    if (!best || message.position > best.position || (message.position === best.position && createdAt(message) > createdAt(best))) best = message
+  }
+  // Every message has a child only when parents form a cycle: start from the last one.
+  return best ?? messages[messages.length - 1]
+}
+
+function createdAt(message: ExportMessage): string {
+  return stringOf(message.record['created_at']) ?? ''
+}
+
+/** A branch's messages in list order. */
+function subtree(root: ExportMessage, children: Map<string, ExportMessage[]>): ExportMessage[] {
+  const result: ExportMessage[] = []
+  const stack = [root]
+  const seen = new Set<ExportMessage>()
+  while (stack.length > 0) {
+    const message = stack.pop()!
+    if (seen.has(message)) continue
+    seen.add(message)
+    result.push(message)
+    stack.push(...(children.get(message.key) ?? []))
+  }
+  return result.sort((a, b) => a.position - b.position)
+}
