@@ -1,6 +1,7 @@
 import {existsSync, statSync} from 'node:fs'
-import {mkdir} from 'node:fs/promises'
+import {mkdir, rm} from 'node:fs/promises'
 import {fileURLToPath} from 'node:url'
+import {generateChatgptExport} from './generate-chatgpt.js'
 import {generateClaudeSession} from './generate-claude.js'
 import {generateCodexRollout} from './generate-codex.js'
 import {generateGeminiSession} from './generate-gemini.js'
@@ -9,6 +10,7 @@ import {measure} from './measure.js'
 // Side-by-side benchmark: each input is timed against the bare JSON.parse
 // floor in the same run, and the ratios are printed. Figures go to BENCHMARKS.md.
 const megabytes = Number(process.env['BENCH_MB'] ?? 100)
+const exportMegabytes = Number(process.env['BENCH_EXPORT_MB'] ?? 2048)
 const runs = Number(process.env['BENCH_RUNS'] ?? 3)
 const only = process.env['BENCH_ONLY']
 const dataDir = fileURLToPath(new URL('.data/', import.meta.url))
@@ -58,6 +60,34 @@ for (const benchCase of cases) {
       `  chatmark to a Markdown note:     ${chatmarkResult.seconds.toFixed(2)} s, peak RSS ${mb(chatmarkResult.peakRss)}`,
       `  time ratio chatmark / floor:     ${(chatmarkResult.seconds / floorResult.seconds).toFixed(2)}x (target: within 3x)`,
       `  peak RSS / input size:           ${(chatmarkResult.peakRss / size).toFixed(2)}x (target: under 2x; the floor alone: ${(floorResult.peakRss / size).toFixed(2)}x)`,
+      ''
+    ].join('\n')
+  )
+}
+
+// Data exports: one conversations.json far larger than V8's longest string,
+// converted to one note per conversation. There is no JSON.parse floor to
+// compare with (the file cannot be one string); the target is memory.
+const exportCases: Case[] = [
+  {name: 'chatgpt', label: 'ChatGPT conversations.json', file: `chatgpt-${exportMegabytes}mb.json`, generate: generateChatgptExport}
+]
+for (const benchCase of exportCases) {
+  if (only && only !== benchCase.name) continue
+  const input = `${dataDir}${benchCase.file}`
+  if (!existsSync(input)) {
+    process.stdout.write(`generating ${input} ...\n`)
+    await benchCase.generate(input, exportMegabytes * 1024 * 1024)
+  }
+  const size = statSync(input).size
+  const out = `${dataDir}notes-${benchCase.name}`
+  await rm(out, {recursive: true, force: true})
+  const result = await measure([cli, '-o', out, input])
+  await rm(out, {recursive: true, force: true})
+  process.stdout.write(
+    [
+      `${benchCase.label}, ${mb(size)} (one run, node ${process.version})`,
+      `  chatmark -o notes/ (one note per conversation): ${result.seconds.toFixed(1)} s, ${(size / 1024 / 1024 / result.seconds).toFixed(0)} MB/s`,
+      `  peak RSS:                                       ${mb(result.peakRss)} (target: under 300 MB)`,
       ''
     ].join('\n')
   )
