@@ -1,10 +1,16 @@
 import {createWriteStream} from 'node:fs'
 import {once} from 'node:events'
-import {readFile, rename} from 'node:fs/promises'
+import {open, rename, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {isRecord} from '@chatmark/core'
 import {parse} from 'yaml'
 import {writeChunks} from './write-chunks.js'
+
+/** Notes up to this size are written with one call; larger ones are streamed. */
+const wholeWriteChars = 4 * 1024 * 1024
+
+/** How much of an existing note is read to find the id in its frontmatter. */
+const frontmatterBytes = 64 * 1024
 
 /**
  * Writes a note's chunks into `dir` under `name`, atomically (temporary file, then
@@ -20,16 +26,52 @@ export async function writeNote(dir: string, name: string, id: string, chunks: I
     const candidate = attempt === 1 ? name : `${stem}-${attempt}.md`
     const path = join(dir, candidate)
     if (taken.has(path)) continue
-    const existing = await readFile(path, 'utf8').catch(() => undefined)
-    if (existing !== undefined && frontmatterId(existing) !== id) continue
+    const existing = await existingId(path)
+    if (existing !== 'absent' && existing !== id) continue
     taken.add(path)
     const temporary = `${path}.tmp-${process.pid}`
-    const stream = createWriteStream(temporary)
-    await writeChunks(stream, chunks)
-    stream.end()
-    await once(stream, 'finish')
+    await writeAtomically(temporary, chunks)
     await rename(temporary, path)
     return path
+  }
+}
+
+// An export turns into tens of thousands of small notes: most are written in
+// one call, and only a large one pays for a stream.
+async function writeAtomically(path: string, chunks: Iterable<string>): Promise<void> {
+  const iterator = chunks[Symbol.iterator]()
+  const head: string[] = []
+  let size = 0
+  for (let next = iterator.next(); ; next = iterator.next()) {
+    if (next.done) {
+      await writeFile(path, head.join(''))
+      return
+    }
+    head.push(next.value)
+    size += next.value.length
+    if (size >= wholeWriteChars) break
+  }
+  const stream = createWriteStream(path)
+  await writeChunks(stream, [head.join('')])
+  await writeChunks(stream, {[Symbol.iterator]: () => iterator})
+  stream.end()
+  await once(stream, 'finish')
+}
+
+/** The id in an existing note's frontmatter; `'absent'` when there is no such file. */
+async function existingId(path: string): Promise<string | undefined> {
+  let handle
+  try {
+    handle = await open(path, 'r')
+  } catch {
+    return 'absent'
+  }
+  try {
+    const buffer = Buffer.alloc(frontmatterBytes)
+    const {bytesRead} = await handle.read(buffer, 0, frontmatterBytes, 0)
+    return frontmatterId(buffer.subarray(0, bytesRead).toString('utf8'))
+  } finally {
+    await handle.close()
   }
 }
 

@@ -1,7 +1,8 @@
-import {JSONParser} from '@streamparser/json'
 import type {VFile} from 'vfile'
 import type {Input} from './input.js'
 import type {Limits} from './limits.js'
+import {formatBytes} from './read-json-lines.js'
+import {readJsonDocument} from './read-json-document.js'
 
 /** One element of a streamed JSON array. */
 export interface JsonItem {
@@ -19,68 +20,144 @@ export interface ReadJsonItemsOptions {
   source: string
 }
 
+const quote = 0x22
+const backslash = 0x5C
+const comma = 0x2C
+const openBracket = 0x5B
+const closeBracket = 0x5D
+const openBrace = 0x7B
+const closeBrace = 0x7D
+
 /**
  * Streams one JSON document and yields the elements of its top-level array
  * one at a time, or the document itself once when it is an object. Data
  * exports keep every conversation in one `conversations.json` that can be
- * larger than V8's longest string, so it is never read whole: only the item
- * being parsed is held. A syntax error or a cut-off end is a warning naming
- * the byte where reading stopped; the items before it are kept.
+ * larger than V8's longest string, so it is never read whole: element
+ * boundaries are found by a byte scan (brackets, braces and quotes are ASCII,
+ * never part of a multi-byte UTF-8 character) and each element is parsed by
+ * `JSON.parse` alone. That is several times faster than a token-by-token
+ * streaming parser (measured: @streamparser/json read about 45 MB/s here),
+ * and only the element being read is held. An element that is not valid JSON
+ * is a warning naming it and is skipped; a document cut off before its end
+ * is a warning too; everything before is kept.
  */
 export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions): AsyncGenerator<JsonItem> {
-  const {file, source} = options
+  const {file, limits, source} = options
   const first = firstCharacter(await input.head(4096))
-  if (first !== '[' && first !== '{') {
-    throw new Error(`expected a JSON array or object, found ${first === undefined ? 'nothing' : `\`${first}\``}`)
+  if (first === '{') {
+    yield {index: 0, value: await readJsonDocument(input, limits, 'a JSON object or array')}
+    return
   }
-  // `$.*` emits each array element and forgets it (`keepStack: false`); an
-  // object is one item, emitted whole.
-  const parser = new JSONParser({paths: [first === '[' ? '$.*' : '$'], keepStack: false})
-  let ready: JsonItem[] = []
-  parser.onValue = ({value, key}) => {
-    ready.push({index: typeof key === 'number' ? key : 0, value})
+  if (first !== '[') throw new Error(`expected a JSON array or object, found ${first === undefined ? 'nothing' : `\`${first}\``}`)
+
+  const warn = (reason: string, ruleId: string): void => {
+    file.message(reason, {ruleId, source})
   }
+  let depth = 0
+  let inString = false
+  let escaped = false
+  let index = 0
   let offset = 0
-  let count = 0
-  const stop = (error: unknown): void => {
-    const detail = error instanceof Error ? error.message : String(error)
-    file.message(`The JSON breaks off near byte ${offset} (${detail}): reading stopped there; the ${count} item(s) before it are kept`, {
-      ruleId: 'malformed-json',
-      source
-    })
+  let ended = false
+  // The element being read: pieces of chunks, its start offset, and whether it has begun.
+  let pieces: Uint8Array[] = []
+  let elementStart = -1
+  let elementBytes = 0
+
+  const finish = (): JsonItem | undefined => {
+    const text = Buffer.concat(pieces, elementBytes).toString('utf8')
+    const start = elementStart
+    pieces = []
+    elementBytes = 0
+    elementStart = -1
+    const at = index++
+    try {
+      return {index: at, value: JSON.parse(text) as unknown}
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error)
+      warn(`Item ${at} of the array (from byte ${start}) is not valid JSON (${detail}): skipped`, 'malformed-json')
+      return undefined
+    }
   }
 
   for await (const chunk of input.open()) {
-    // A UTF-8 BOM would be a syntax error to the parser.
-    const bytes = offset === 0 && chunk[0] === 0xEF && chunk[1] === 0xBB && chunk[2] === 0xBF ? chunk.subarray(3) : chunk
-    try {
-      parser.write(bytes)
-    } catch (error) {
-      count += ready.length
-      yield* ready
-      stop(error)
-      return
+    let from = -1
+    const ready: JsonItem[] = []
+    let position = 0
+    // A UTF-8 BOM before the array is skipped.
+    if (offset === 0 && chunk[0] === 0xEF && chunk[1] === 0xBB && chunk[2] === 0xBF) position = 3
+    for (; position < chunk.length && !ended; position++) {
+      const byte = chunk[position] ?? 0
+      if (inString) {
+        if (escaped) escaped = false
+        else if (byte === backslash) escaped = true
+        else if (byte === quote) inString = false
+        continue
+      }
+      if (byte === quote) {
+        inString = true
+        if (depth === 1 && elementStart === -1) {
+          elementStart = offset + position
+          from = position
+        }
+      } else if (byte === openBracket || byte === openBrace) {
+        if (depth === 1 && elementStart === -1) {
+          elementStart = offset + position
+          from = position
+        }
+        depth++
+      } else if (byte === closeBracket || byte === closeBrace) {
+        depth--
+        if (depth === 0) {
+          // The end of the root array: a last scalar element ends here.
+          if (elementStart !== -1) {
+            take(chunk, from, position)
+            from = -1
+            const item = finish()
+            if (item) ready.push(item)
+          }
+          ended = true
+        } else if (depth === 1 && elementStart !== -1) {
+          take(chunk, from, position + 1)
+          from = -1
+          const item = finish()
+          if (item) ready.push(item)
+        }
+      } else if (byte === comma && depth === 1) {
+        if (elementStart !== -1) {
+          take(chunk, from, position)
+          from = -1
+          const item = finish()
+          if (item) ready.push(item)
+        }
+      } else if (depth === 1 && elementStart === -1 && byte > 0x20) {
+        // A scalar element (number, true, false, null) starts.
+        elementStart = offset + position
+        from = position
+      }
     }
-    offset += chunk.byteLength
-    if (ready.length > 0) {
-      const out = ready
-      ready = []
-      count += out.length
-      yield* out
+    if (elementStart !== -1) {
+      take(chunk, from === -1 ? 0 : from, chunk.length)
+      if (elementBytes > limits.maxInputBytes) {
+        throw new Error(`item ${index} of the array is over ${formatBytes(limits.maxInputBytes)} (maxInputBytes)`)
+      }
+    }
+    offset += chunk.length
+    yield* ready
+    if (ended) return
+  }
+  warn(
+    `The JSON breaks off at byte ${offset}, inside the array: reading stopped there; the ${index} item(s) before it are kept`,
+    'malformed-json'
+  )
+
+  function take(chunk: Uint8Array, start: number, end: number): void {
+    const from = start === -1 ? 0 : start
+    if (end > from) {
+      pieces.push(chunk.subarray(from, end))
+      elementBytes += end - from
     }
   }
-  // The parser ends by itself after the root value; one that has not is cut off.
-  if (!parser.isEnded) {
-    try {
-      parser.end()
-    } catch (error) {
-      count += ready.length
-      yield* ready
-      stop(error)
-      return
-    }
-  }
-  yield* ready
 }
 
 function firstCharacter(head: Uint8Array): string | undefined {

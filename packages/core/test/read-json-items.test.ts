@@ -43,17 +43,31 @@ test('a top-level object is one item', async () => {
   assert.deepEqual(read.messages, [])
 })
 
-test('a cut-off or broken document keeps the items before the break and says where it stopped', async () => {
+test('a cut-off document keeps the items before the break and says where it stopped', async () => {
   const cut = await items(inputFromString('[{"id": "a"}, {"id": "b"}, {"id": "c", "x": tru'))
   assert.deepEqual(cut.values, [
     [0, {id: 'a'}],
     [1, {id: 'b'}]
   ])
-  assert.equal(cut.messages.length, 1)
-  assert.match(cut.messages[0] ?? '', /^malformed-json: The JSON breaks off near byte \d+ \(.+\): reading stopped there; the 2 item\(s\) before it are kept$/)
-  const broken = await items(inputFromString('[{"id": "a"}, {"id": "b",, }]'))
-  assert.deepEqual(broken.values, [[0, {id: 'a'}]])
+  assert.deepEqual(cut.messages, ['malformed-json: The JSON breaks off at byte 47, inside the array: reading stopped there; the 2 item(s) before it are kept'])
+})
+
+test('a broken item is skipped with its position, and the items after it are kept', async () => {
+  const broken = await items(inputFromString('[{"id": "a"}, {"id": "b",, }, {"id": "c"}, 42, "s]{", null]'))
+  assert.deepEqual(broken.values, [
+    [0, {id: 'a'}],
+    [2, {id: 'c'}],
+    [3, 42],
+    [4, 's]{'],
+    [5, null]
+  ])
   assert.equal(broken.messages.length, 1)
+  assert.match(broken.messages[0] ?? '', /^malformed-json: Item 1 of the array \(from byte 14\) is not valid JSON \(.+\): skipped$/)
+})
+
+test('multi-byte characters split across chunks are read whole', async () => {
+  const text = JSON.stringify([{t: 'ünïcødé ☃ 日本 😀'}, {t: '\\"quoted\\"'}])
+  for (const size of [1, 2, 5]) assert.deepEqual((await items(chunked(text, size))).values, [[0, {t: 'ünïcødé ☃ 日本 😀'}], [1, {t: '\\"quoted\\"'}]])
 })
 
 test('a document that is not an array or object is refused', async () => {
