@@ -2,6 +2,7 @@ import {createGunzip} from 'node:zlib'
 import {Readable} from 'node:stream'
 import {Decompress} from 'fzstd'
 import type {Input} from './input.js'
+import {headOf} from './input.js'
 
 /** Compressions read transparently, by their magic bytes. */
 export type Compression = 'zstd' | 'gzip'
@@ -25,15 +26,8 @@ export function decompressedInput(input: Input, compression: Compression): Input
     name: input.name,
     ...(input.path === undefined ? {} : {path: input.path}),
     open,
-    async head(bytes) {
-      const chunks: Uint8Array[] = []
-      let size = 0
-      for await (const chunk of open()) {
-        chunks.push(chunk)
-        size += chunk.byteLength
-        if (size >= bytes) break
-      }
-      return Buffer.concat(chunks).subarray(0, bytes)
+    head(bytes) {
+      return headOf(open(), bytes)
     }
   }
 }

@@ -141,15 +141,24 @@ export function entryInput(container: Input, path: string, size?: number): Input
     name: `${container.name}/${path}`,
     ...(size === undefined ? {} : {size}),
     open,
-    async head(bytes) {
-      const chunks: Uint8Array[] = []
-      let total = 0
-      for await (const chunk of open()) {
-        chunks.push(chunk)
-        total += chunk.byteLength
-        if (total >= bytes) break
-      }
-      return Buffer.concat(chunks).subarray(0, bytes)
+    head(bytes) {
+      return headOf(open(), bytes)
     }
   }
+}
+
+/**
+ * The first `bytes` bytes of a stream, for inputs that can only be read from
+ * the start (an archive member, a decompressed file, a folder entry). Stops
+ * reading once it has them.
+ */
+export async function headOf(stream: AsyncIterable<Uint8Array>, bytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for await (const chunk of stream) {
+    chunks.push(chunk)
+    total += chunk.byteLength
+    if (total >= bytes) break
+  }
+  return Buffer.concat(chunks).subarray(0, bytes)
 }

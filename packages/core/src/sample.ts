@@ -1,6 +1,7 @@
 import {extname} from 'node:path'
 import {Allow, parse as parsePartialJson} from 'partial-json'
 import type {Input} from './input.js'
+import {headOf} from './input.js'
 
 /** What the head of an input looks like. */
 export type SampleKind = 'empty' | 'binary' | 'json' | 'jsonl' | 'text' | 'folder'
@@ -136,15 +137,8 @@ async function folderSample(
   for (const path of entries) {
     if (heads.size >= sampleHeadLimit) break
     if (path.includes('/') || !path.toLowerCase().endsWith('.json')) continue
-    const chunks: Uint8Array[] = []
-    let total = 0
-    for await (const chunk of openEntry.call(input, path)) {
-      chunks.push(chunk)
-      total += chunk.byteLength
-      if (total >= sampleBytes) break
-    }
-    const bytes = Buffer.concat(chunks).subarray(0, sampleBytes)
-    const head = sampleFromBytes(bytes, {name: path, complete: total < sampleBytes})
+    const bytes = await headOf(openEntry.call(input, path), sampleBytes)
+    const head = sampleFromBytes(bytes, {name: path, complete: bytes.byteLength < sampleBytes})
     heads.set(path, head.json ?? head.records[0]?.value)
   }
   return {

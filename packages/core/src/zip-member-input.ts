@@ -2,6 +2,7 @@ import type {Readable} from 'node:stream'
 import yauzl from 'yauzl'
 import type {Entry, ZipFile} from 'yauzl'
 import type {Input} from './input.js'
+import {headOf} from './input.js'
 
 /**
  * The files of a data export that chatmark reads straight from its `.zip`,
@@ -45,15 +46,8 @@ export async function zipMemberInput(archive: Input): Promise<Input | undefined>
     ...(archive.path === undefined ? {} : {path: archive.path}),
     size,
     open,
-    async head(bytes) {
-      const chunks: Uint8Array[] = []
-      let total = 0
-      for await (const chunk of open()) {
-        chunks.push(chunk)
-        total += chunk.byteLength
-        if (total >= bytes) break
-      }
-      return Buffer.concat(chunks).subarray(0, bytes)
+    head(bytes) {
+      return headOf(open(), bytes)
     }
   }
 }

@@ -22,6 +22,7 @@ test('the public API is exactly the expected list of exports', () => {
     'fail',
     'formatBytes',
     'frontmatterOf',
+    'headOf',
     'inputFromBytes',
     'inputFromFolder',
     'inputFromPath',
