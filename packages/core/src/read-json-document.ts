@@ -34,3 +34,27 @@ function overLimit(limit: number, size?: number): string {
   const what = size === undefined ? 'the input is' : `the input is ${formatBytes(size)},`
   return `${what} over the ${formatBytes(limit)} limit for reading one JSON document whole (maxInputBytes); raise maxInputBytes to read it`
 }
+
+/**
+ * Whether an input is one multi-line JSON document rather than JSON Lines:
+ * its first line is complete and is not JSON on its own (a pretty-printed
+ * legacy Gemini session or Codex TS rollout). A first line longer than
+ * `sampleBytes` is taken for a long JSONL record. This is how Gemini CLI's
+ * own loader ends up on its whole-file fallback for `.json` sessions.
+ */
+export async function startsAsJsonDocument(input: Input, sampleBytes: number): Promise<boolean> {
+  const head = await input.head(sampleBytes)
+  let text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8')
+  if (text.charCodeAt(0) === 0xFEFF) text = text.slice(1)
+  const start = text.search(/\S/)
+  if (start === -1) return false
+  const end = text.indexOf('\n', start)
+  const whole = head.byteLength < sampleBytes || (input.size !== undefined && head.byteLength >= input.size)
+  if (end === -1 && !whole) return false
+  try {
+    JSON.parse(end === -1 ? text.slice(start) : text.slice(start, end))
+    return false
+  } catch {
+    return true
+  }
+}

@@ -1,6 +1,6 @@
 import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {isRecord, readJsonDocument, readJsonLineBatches} from '@chatmark/core'
+import {isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
 import type {Replay} from './replay-jsonl.js'
 import {createReplay, replayJsonl} from './replay-jsonl.js'
 import type {View} from './to-conversation.js'
@@ -33,7 +33,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     file.message(reason, {place: {line, column: 1}, ruleId, source: messageSource})
   }
 
-  const variant = context.verdict?.variant === 'gemini-json' || (await startsAsDocument(input, limits.sampleBytes)) ? 'gemini-json' : 'gemini-jsonl'
+  const variant = context.verdict?.variant === 'gemini-json' || (await startsAsJsonDocument(input, limits.sampleBytes)) ? 'gemini-json' : 'gemini-jsonl'
   let replay: Replay
   if (variant === 'gemini-json') {
     const document = await readJsonDocument(input, limits, 'one Gemini CLI session object or a JSONL session log')
@@ -78,27 +78,6 @@ function viewOf(value: unknown): View | undefined {
   return value === 'resume' || value === 'note' ? value : undefined
 }
 
-/**
- * Whether the input is one multi-line JSON document rather than JSONL: its
- * first line is complete and is not JSON on its own. This is how the CLI's
- * loader ends up on its whole-file fallback for pretty-printed `.json` files.
- */
-async function startsAsDocument(input: Input, sampleBytes: number): Promise<boolean> {
-  const head = await input.head(sampleBytes)
-  let text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8')
-  if (text.charCodeAt(0) === 0xFEFF) text = text.slice(1)
-  const start = text.search(/\S/)
-  if (start === -1) return false
-  const end = text.indexOf('\n', start)
-  const whole = head.byteLength < sampleBytes || (input.size !== undefined && head.byteLength >= input.size)
-  if (end === -1 && !whole) return false
-  try {
-    JSON.parse(end === -1 ? text.slice(start) : text.slice(start, end))
-    return false
-  } catch {
-    return true
-  }
-}
 
 function idFromName(name: string): string {
   return basename(name, extname(name)) || name
