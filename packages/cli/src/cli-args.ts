@@ -32,8 +32,10 @@ export class UsageError extends Error {}
 
 export const helpText = `Usage: chatmark [options] <file|dir|->...
 
-Turn AI-chat transcripts (Gemini CLI sessions, plain-text transcripts, ...)
-into Markdown notes. Notes go to stdout unless -o is given.
+Turn AI-chat transcripts into Markdown notes: Claude Code, Codex CLI and Gemini CLI
+sessions, ChatGPT and Claude.ai data exports (.zip or conversations.json), Slack
+exports (folder or .zip) and plain-text transcripts. Notes go to stdout unless -o
+is given; use --list-formats to see them all.
 
 Options:
   -o, --out <dir>            write one note per conversation into <dir>
