@@ -19,6 +19,8 @@ export interface ReadJsonLinesOptions {
   source: string
   /** Called for every line that was skipped, with the reason (`malformed-line`, `oversized-line`). */
   onSkip?: (reason: 'malformed-line' | 'oversized-line', line: number) => void
+  /** Counts of skipped lines by reason are added here (a conversation's fidelity map, say). */
+  skipped?: Record<string, number>
 }
 
 /**
@@ -33,7 +35,11 @@ export async function* readJsonLines(input: Input, options: ReadJsonLinesOptions
 
 /** {@link readJsonLines}, a batch per chunk read (see `readLineBatches`). */
 export async function* readJsonLineBatches(input: Input, options: ReadJsonLinesOptions): AsyncGenerator<JsonLine[]> {
-  const {file, limits, source, onSkip} = options
+  const {file, limits, source} = options
+  const onSkip = (reason: 'malformed-line' | 'oversized-line', line: number): void => {
+    if (options.skipped) options.skipped[reason] = (options.skipped[reason] ?? 0) + 1
+    options.onSkip?.(reason, line)
+  }
   const batches = readLineBatches(input, {
     maxLineBytes: limits.maxLineBytes,
     onLongLine(line, bytes) {
@@ -41,7 +47,7 @@ export async function* readJsonLineBatches(input: Input, options: ReadJsonLinesO
         `Line ${line} is ${formatBytes(bytes)}, over the ${formatBytes(limits.maxLineBytes)} line limit (maxLineBytes): skipped`,
         {place: {line, column: 1}, ruleId: 'oversized-line', source}
       )
-      onSkip?.('oversized-line', line)
+      onSkip('oversized-line', line)
     }
   })
 
@@ -59,7 +65,7 @@ export async function* readJsonLineBatches(input: Input, options: ReadJsonLinesO
           ruleId: 'malformed-line',
           source
         })
-        onSkip?.('malformed-line', line)
+        onSkip('malformed-line', line)
         continue
       }
       records.push({line, value})

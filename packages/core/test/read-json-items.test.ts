@@ -3,25 +3,13 @@ import {test} from 'node:test'
 import type {Input} from '@chatmark/core'
 import {defaultLimits, inputFromString, readJsonItems} from '@chatmark/core'
 import {VFile} from 'vfile'
+import {chunked} from './helpers.js'
 
 async function items(input: Input): Promise<{values: unknown[]; messages: string[]}> {
   const file = new VFile({path: input.name})
   const values: unknown[] = []
   for await (const item of readJsonItems(input, {file, limits: defaultLimits, source: 'test'})) values.push([item.index, item.value])
   return {values, messages: file.messages.map((message) => `${message.ruleId}: ${message.reason}`)}
-}
-
-function chunked(text: string, size: number): Input {
-  const bytes = Buffer.from(text)
-  return {
-    name: 'chunked.json',
-    async *open() {
-      for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size)
-    },
-    async head(count) {
-      return bytes.subarray(0, count)
-    }
-  }
 }
 
 test('the elements of a top-level array are yielded one by one, across any chunking', async () => {

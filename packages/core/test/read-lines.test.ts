@@ -4,19 +4,7 @@ import type {Input} from '@chatmark/core'
 import {inputFromString, readJsonLines, readLines} from '@chatmark/core'
 import {defaultLimits} from '@chatmark/core'
 import {VFile} from 'vfile'
-
-function chunked(text: string, size: number): Input {
-  const bytes = Buffer.from(text)
-  return {
-    name: 'chunked',
-    async *open() {
-      for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size)
-    },
-    async head(count) {
-      return bytes.subarray(0, count)
-    }
-  }
-}
+import {chunked} from './helpers.js'
 
 async function collect(input: Input, maxLineBytes = 1024): Promise<{lines: string[]; long: Array<[number, number]>}> {
   const lines: string[] = []
@@ -49,11 +37,13 @@ test('an over-long line is skipped with its number and size, without losing its 
 test('JSON lines report malformed and truncated lines as warnings and keep the rest', async () => {
   const file = new VFile({path: 'session.jsonl'})
   const skipped: string[] = []
+  const counts: Record<string, number> = {}
   const values: unknown[] = []
   const input = inputFromString('{"a":1}\n\nnot json\n{"b":2}\n{"c":')
-  for await (const record of readJsonLines(input, {file, limits: defaultLimits, source: 'test', onSkip: (reason, line) => skipped.push(`${reason}@${line}`)})) {
+  for await (const record of readJsonLines(input, {file, limits: defaultLimits, source: 'test', skipped: counts, onSkip: (reason, line) => skipped.push(`${reason}@${line}`)})) {
     values.push(record.value)
   }
+  assert.deepEqual(counts, {'malformed-line': 2})
   assert.deepEqual(values, [{a: 1}, {b: 2}])
   assert.deepEqual(skipped, ['malformed-line@3', 'malformed-line@5'])
   assert.deepEqual(

@@ -33,15 +33,9 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
     if (!isLoglines(document)) throw new Error('expected a {"loglines": [...]} document of Claude Code entries, found JSON without loglines[]')
     for (const [index, value] of document.loglines.entries()) add(value, index + 1)
   } else {
+    // Skipped lines are counted after the records, so the note lists them last.
     const skipped: Record<string, number> = {}
-    const batches = readJsonLineBatches(input, {
-      file,
-      limits,
-      source: messageSource,
-      onSkip(reason) {
-        skipped[reason] = (skipped[reason] ?? 0) + 1
-      }
-    })
+    const batches = readJsonLineBatches(input, {file, limits, source: messageSource, skipped})
     for await (const batch of batches) for (const {line, value} of batch) add(value, line)
     for (const [reason, count] of Object.entries(skipped)) store.fidelity[reason] = (store.fidelity[reason] ?? 0) + count
   }

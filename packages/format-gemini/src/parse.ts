@@ -46,14 +46,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     replay = state.finish()
   } else {
     const skipped: Record<string, number> = {}
-    const batches = readJsonLineBatches(input, {
-      file,
-      limits,
-      source: messageSource,
-      onSkip(reason) {
-        skipped[reason] = (skipped[reason] ?? 0) + 1
-      }
-    })
+    const batches = readJsonLineBatches(input, {file, limits, source: messageSource, skipped})
     replay = await replayJsonl(batches, {warn})
     for (const [reason, count] of Object.entries(skipped)) replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
     if (replay.metadata['sessionId'] === undefined && replay.note.entries.length === 0) {
