@@ -2,8 +2,8 @@ import {readdirSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-/** `../shared/corpus/`, beside the repository (read-only sample files from public projects and real CLIs). */
-export const corpusRoot = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url))
+/** `fixtures/corpus/`: sample files from public projects and real CLIs, with their provenance. */
+export const corpusRoot = fileURLToPath(new URL('../../fixtures/corpus/', import.meta.url))
 
 /** The format that owns each corpus folder. */
 export const corpusOwners: Readonly<Record<string, string>> = {

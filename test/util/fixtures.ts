@@ -4,7 +4,7 @@ import {fileURLToPath} from 'node:url'
 import type {Input} from 'chatmark'
 import {inputFromFolder, inputFromPath} from 'chatmark'
 
-/** The repository's `fixtures/` folder. */
+/** The repository's `fixtures/` folder: one folder per tool, plus `corpus/` (read by `./corpus.ts`). */
 export const fixturesRoot = fileURLToPath(new URL('../../fixtures/', import.meta.url))
 
 /** Fixture folders named after a tool whose format plugin has another name. */
@@ -30,7 +30,8 @@ export async function fixtureInput(fixture: FixtureCase): Promise<Input> {
 /** Every golden case, sorted by name. */
 export async function fixtureCases(): Promise<FixtureCase[]> {
   const cases: FixtureCase[] = []
-  for (const format of (await readdir(fixturesRoot, {withFileTypes: true})).filter((entry) => entry.isDirectory())) {
+  const formats = (await readdir(fixturesRoot, {withFileTypes: true})).filter((entry) => entry.isDirectory() && entry.name !== 'corpus')
+  for (const format of formats) {
     for (const entry of await readdir(join(fixturesRoot, format.name), {withFileTypes: true})) {
       if (!entry.isDirectory()) continue
       const dir = join(fixturesRoot, format.name, entry.name)

@@ -6,7 +6,7 @@ import {test} from 'node:test'
 import * as chatmark from 'chatmark'
 import {repoRoot, runCli} from './run-cli.js'
 
-const geminiSample = join(repoRoot, '../shared/corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl')
+const geminiSample = join(repoRoot, 'fixtures/corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl')
 const ircFormat = './examples/custom-format/irc-format.js'
 const ircSample = 'examples/custom-format/sample.irclog'
 
@@ -100,7 +100,7 @@ test('a failed input is reported as file: reason, exits 1, and the others are st
 
 test('-o writes one note per conversation, walking folders, and re-running replaces rather than duplicates', async () => {
   const out = await mkdtemp(join(tmpdir(), 'chatmark-out-'))
-  const first = await runCli(['-o', out, join(repoRoot, '../shared/corpus/gemini-cli')])
+  const first = await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
   assert.equal(first.code, 0, first.stderr)
   // PROVENANCE.md in that folder is prose, not a transcript: reported, not converted.
   assert.match(first.stderr, /PROVENANCE\.md: skipped: only a possible match for plaintext/)
@@ -108,7 +108,7 @@ test('-o writes one note per conversation, walking folders, and re-running repla
   assert.equal(names.length, 2)
   for (const name of names) assert.match(name, /^\d{4}-\d{2}-\d{2}-[\p{L}\p{N}-]+\.md$/u)
   assert.deepEqual(first.stdout.trim().split('\n').sort(), names.map((name) => join(out, name)))
-  await runCli(['-o', out, join(repoRoot, '../shared/corpus/gemini-cli')])
+  await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
   assert.deepEqual((await readdir(out)).sort(), names)
 })
 

@@ -9,7 +9,7 @@ import * as api from '@chatmark/format-chatgpt'
 import {chatgpt} from '@chatmark/format-chatgpt'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-const corpus = join(root, '../shared/corpus')
+const corpus = join(root, 'fixtures/corpus')
 const plugin = chatgpt()
 const t0 = 1767261600 // 2026-01-01T10:00:00Z
 
@@ -100,9 +100,9 @@ test('detection answers none for Claude.ai, Gemini, Claude Code, Codex and Slack
   for (const [value, name] of cases) assert.equal(plugin.detect(sample(value, name)).confidence, 'none', value.slice(0, 60))
 })
 
-test('detection answers none for every other format in the shared corpus', async () => {
+test('detection answers none for every other format in the corpus', async () => {
   for (const folder of ['claude-code', 'gemini-cli', 'codex', 'claude-ai']) {
-    for (const name of await readdir(join(corpus, folder)).catch(() => [])) {
+    for (const name of await readdir(join(corpus, folder))) {
       if (name.endsWith('.md')) continue
       const bytes = await readFile(join(corpus, folder, name))
       const head = bytes.subarray(0, defaultLimits.sampleBytes)
@@ -112,7 +112,7 @@ test('detection answers none for every other format in the shared corpus', async
   }
 })
 
-test('every file in the shared ChatGPT corpus reads as notes on its current branch', async () => {
+test('every file in the ChatGPT corpus reads as notes on its current branch', async () => {
   const folder = join(corpus, 'chatgpt')
   for (const name of (await readdir(folder)).filter((file) => file.endsWith('.json'))) {
     const {conversations, file, detection} = await createNormalizer({formats: [chatgpt()]}).normalize(await inputFromPath(join(folder, name)))

@@ -8,7 +8,7 @@ import {createNormalizer, inputFromPath, inputFromString, sampleFromBytes} from 
 import {claude} from '@chatmark/format-claude'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-const corpus = join(root, '../shared/corpus/claude-ai')
+const corpus = join(root, 'fixtures/corpus/claude-ai')
 const plugin = claude()
 const rootParent = '00000000-0000-4000-8000-000000000000'
 

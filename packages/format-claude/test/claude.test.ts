@@ -9,7 +9,7 @@ import * as api from '@chatmark/format-claude'
 import {claude} from '@chatmark/format-claude'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-const corpus = join(root, '../shared/corpus/claude-code')
+const corpus = join(root, 'fixtures/corpus/claude-code')
 const plugin = claude()
 const session = 'b9a1c3d2-0000-4000-8000-00000000abcd'
 

@@ -9,7 +9,7 @@ import * as api from '@chatmark/format-codex'
 import {codex} from '@chatmark/format-codex'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-const corpus = join(root, '../shared/corpus')
+const corpus = join(root, 'fixtures/corpus')
 const fixture = (name: string): string => join(root, 'fixtures/codex', name)
 const plugin = codex()
 
@@ -97,7 +97,7 @@ test('detection answers none for Claude Code, Gemini CLI, ChatGPT and Claude.ai 
   for (const [text, name] of cases) assert.equal(plugin.detect(sample(text, name)).confidence, 'none', text.slice(0, 60))
 })
 
-test('detection answers none for every other format in the shared corpus', async () => {
+test('detection answers none for every other format in the corpus', async () => {
   for (const folder of ['claude-code', 'gemini-cli', 'chatgpt', 'claude-ai']) {
     for (const name of await readdir(join(corpus, folder))) {
       if (name.endsWith('.md')) continue
@@ -109,7 +109,7 @@ test('detection answers none for every other format in the shared corpus', async
   }
 })
 
-test('every real rollout in the shared corpus reads as one deduplicated conversation', async () => {
+test('every real rollout in the corpus reads as one deduplicated conversation', async () => {
   const folder = join(corpus, 'codex')
   for (const name of (await readdir(folder)).filter((file) => /\.jsonl?$/.test(file))) {
     const path = join(folder, name)

@@ -9,7 +9,7 @@ import * as api from '@chatmark/format-gemini'
 import {gemini} from '@chatmark/format-gemini'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-const corpus = join(root, '../shared/corpus/gemini-cli')
+const corpus = join(root, 'fixtures/corpus/gemini-cli')
 const fixture = (name: string): string => join(root, 'fixtures/gemini', name)
 const plugin = gemini()
 
