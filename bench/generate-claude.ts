@@ -12,16 +12,24 @@ import {lineWriter, textMaker} from './generator-kit.js'
  * Deterministic for a given size.
  */
 export async function generateClaudeSession(path: string, targetBytes: number): Promise<void> {
-  const {random, sentence, paragraph} = textMaker(11, 'the agent reads files runs commands and edits code while the parser keeps memory flat across long sessions with tools notes and diffs')
+  const {random, sentence, paragraph} = textMaker(
+    11,
+    'the agent reads files runs commands and edits code while the parser keeps memory flat across long sessions with tools notes and diffs'
+  )
   const markdown = (): string =>
     [
       `## ${sentence(4)}`,
       paragraph(),
       `- ${sentence(6)}\n- ${sentence(5)}\n- \`${sentence(2)}\``,
-      '```ts\n' + Array.from({length: 6 + Math.floor(random() * 20)}, () => `const ${sentence(1)} = run('${sentence(2)}')`).join('\n') + '\n```',
+      '```ts\n' +
+        Array.from({length: 6 + Math.floor(random() * 20)}, () => `const ${sentence(1)} = run('${sentence(2)}')`).join(
+          '\n'
+        ) +
+        '\n```',
       paragraph()
     ].join('\n\n')
-  const output = (): string => Array.from({length: 20 + Math.floor(random() * 120)}, (_, index) => `${index + 1}\t${sentence(8)}`).join('\n')
+  const output = (): string =>
+    Array.from({length: 20 + Math.floor(random() * 120)}, (_, index) => `${index + 1}\t${sentence(8)}`).join('\n')
 
   const out = lineWriter(path)
   const write = out.write
@@ -30,8 +38,19 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
   let counter = 0
   const uuid = (): string => `00000000-0000-4000-8000-${(counter++).toString(16).padStart(12, '0')}`
   let clock = Date.UTC(2026, 10, 30, 8, 0, 0)
-  const now = (): string => new Date((clock += 500 + Math.floor(random() * 15_000))).toISOString()
-  const envelope = {isSidechain: false, userType: 'external', entrypoint: 'cli', cwd: '/home/dev/project', sessionId, version: '2.1.332', gitBranch: 'main'}
+  const now = (): string => {
+    clock += 500 + Math.floor(random() * 15_000)
+    return new Date(clock).toISOString()
+  }
+  const envelope = {
+    isSidechain: false,
+    userType: 'external',
+    entrypoint: 'cli',
+    cwd: '/home/dev/project',
+    sessionId,
+    version: '2.1.332',
+    gitBranch: 'main'
+  }
   let parent: string | null = null
   const chain = async (record: Record<string, unknown>): Promise<string> => {
     const id = uuid()
@@ -39,7 +58,13 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     parent = id
     return id
   }
-  const usage = (outputTokens: number) => ({input_tokens: 2000 + Math.floor(random() * 9000), cache_creation_input_tokens: 120, cache_read_input_tokens: 30_000, output_tokens: outputTokens, service_tier: 'standard'})
+  const usage = (outputTokens: number) => ({
+    input_tokens: 2000 + Math.floor(random() * 9000),
+    cache_creation_input_tokens: 120,
+    cache_read_input_tokens: 30_000,
+    output_tokens: outputTokens,
+    service_tier: 'standard'
+  })
 
   let turn = 0
   let compacted = false
@@ -49,15 +74,48 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     await write({type: 'queue-operation', operation: 'enqueue', timestamp: now(), sessionId, content: prompt})
     await write({type: 'queue-operation', operation: 'dequeue', timestamp: now(), sessionId})
     const promptId = await chain({type: 'user', message: {role: 'user', content: prompt}, promptId: `p-${turn}`})
-    await write({type: 'file-history-snapshot', messageId: promptId, snapshot: {messageId: promptId, trackedFileBackups: {}, timestamp: now()}, isSnapshotUpdate: false})
-    await chain({type: 'attachment', attachment: {type: 'date', date: '2026-11-30'}, rendered: [{content: '<system-reminder>\nToday is 2026-11-30.\n</system-reminder>'}]})
-    if (turn % 7 === 0) await chain({type: 'user', isMeta: true, message: {role: 'user', content: `<system-reminder>\n${paragraph()}\n</system-reminder>`}})
-    await write({type: 'api-request', sessionId, id: uuid(), timestamp: now(), version: '2.1.332', params: {model: 'claude-opus-5-5', max_tokens: 32000}})
+    await write({
+      type: 'file-history-snapshot',
+      messageId: promptId,
+      snapshot: {messageId: promptId, trackedFileBackups: {}, timestamp: now()},
+      isSnapshotUpdate: false
+    })
+    await chain({
+      type: 'attachment',
+      attachment: {type: 'date', date: '2026-11-30'},
+      rendered: [{content: '<system-reminder>\nToday is 2026-11-30.\n</system-reminder>'}]
+    })
+    if (turn % 7 === 0)
+      await chain({
+        type: 'user',
+        isMeta: true,
+        message: {role: 'user', content: `<system-reminder>\n${paragraph()}\n</system-reminder>`}
+      })
+    await write({
+      type: 'api-request',
+      sessionId,
+      id: uuid(),
+      timestamp: now(),
+      version: '2.1.332',
+      params: {model: 'claude-opus-5-5', max_tokens: 32000}
+    })
 
     // A rewind: this prompt gets an answer, then the user goes back and asks again.
     if (turn % 11 === 0) {
       const fork: string | null = parent
-      await chain({type: 'assistant', requestId: `req_r${turn}`, message: {id: `msg_r${turn}`, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content: [{type: 'text', text: markdown()}], stop_reason: 'end_turn', usage: usage(300)}})
+      await chain({
+        type: 'assistant',
+        requestId: `req_r${turn}`,
+        message: {
+          id: `msg_r${turn}`,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-opus-5-5',
+          content: [{type: 'text', text: markdown()}],
+          stop_reason: 'end_turn',
+          usage: usage(300)
+        }
+      })
       parent = fork
     }
 
@@ -65,18 +123,67 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     for (let step = 0; step < steps; step++) {
       const messageId = `msg_${turn}_${step}`
       const base = {type: 'assistant', requestId: `req_${turn}_${step}`}
-      const message = (content: unknown[], tokens: number) => ({id: messageId, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content, stop_reason: 'tool_use', usage: usage(tokens)})
-      await chain({...base, message: message([{type: 'thinking', thinking: paragraph(), signature: 'c2ln'.repeat(20)}], 40)})
+      const message = (content: unknown[], tokens: number) => ({
+        id: messageId,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-5-5',
+        content,
+        stop_reason: 'tool_use',
+        usage: usage(tokens)
+      })
+      await chain({
+        ...base,
+        message: message([{type: 'thinking', thinking: paragraph(), signature: 'c2ln'.repeat(20)}], 40)
+      })
       await chain({...base, message: message([{type: 'text', text: sentence(12)}], 80)})
       const toolId = `toolu_${turn}_${step}`
       const kind = Math.floor(random() * 3)
-      const tool = kind === 0 ? {name: 'Bash', input: {command: `npm test -- ${sentence(2)}`, description: sentence(4)}} : kind === 1 ? {name: 'Read', input: {file_path: `/home/dev/project/src/${sentence(1)}.ts`}} : {name: 'Edit', input: {file_path: '/home/dev/project/src/index.ts', old_string: sentence(4), new_string: sentence(4)}}
+      const tool =
+        kind === 0
+          ? {name: 'Bash', input: {command: `npm test -- ${sentence(2)}`, description: sentence(4)}}
+          : kind === 1
+            ? {name: 'Read', input: {file_path: `/home/dev/project/src/${sentence(1)}.ts`}}
+            : {
+                name: 'Edit',
+                input: {file_path: '/home/dev/project/src/index.ts', old_string: sentence(4), new_string: sentence(4)}
+              }
       const toolUse = await chain({...base, message: message([{type: 'tool_use', id: toolId, ...tool}], 160)})
       const text = kind === 2 ? 'The file /home/dev/project/src/index.ts has been updated.' : output()
-      const rich = kind === 0 ? {stdout: text, stderr: '', interrupted: false, isImage: false} : kind === 1 ? {type: 'text', file: {filePath: '/x', content: text, numLines: 40, startLine: 1, totalLines: 40}} : {filePath: '/home/dev/project/src/index.ts', structuredPatch: [{oldStart: 10, oldLines: 1, newStart: 10, newLines: 1, lines: [`-${sentence(4)}`, `+${sentence(4)}`]}]}
-      await chain({type: 'user', message: {role: 'user', content: [{tool_use_id: toolId, type: 'tool_result', content: text, is_error: random() < 0.05}]}, toolUseResult: rich, sourceToolAssistantUUID: toolUse})
+      const rich =
+        kind === 0
+          ? {stdout: text, stderr: '', interrupted: false, isImage: false}
+          : kind === 1
+            ? {type: 'text', file: {filePath: '/x', content: text, numLines: 40, startLine: 1, totalLines: 40}}
+            : {
+                filePath: '/home/dev/project/src/index.ts',
+                structuredPatch: [
+                  {oldStart: 10, oldLines: 1, newStart: 10, newLines: 1, lines: [`-${sentence(4)}`, `+${sentence(4)}`]}
+                ]
+              }
+      await chain({
+        type: 'user',
+        message: {
+          role: 'user',
+          content: [{tool_use_id: toolId, type: 'tool_result', content: text, is_error: random() < 0.05}]
+        },
+        toolUseResult: rich,
+        sourceToolAssistantUUID: toolUse
+      })
     }
-    await chain({type: 'assistant', requestId: `req_${turn}_end`, message: {id: `msg_${turn}_end`, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content: [{type: 'text', text: markdown()}], stop_reason: 'end_turn', usage: usage(400)}})
+    await chain({
+      type: 'assistant',
+      requestId: `req_${turn}_end`,
+      message: {
+        id: `msg_${turn}_end`,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-5-5',
+        content: [{type: 'text', text: markdown()}],
+        stop_reason: 'end_turn',
+        usage: usage(400)
+      }
+    })
     await chain({type: 'system', subtype: 'turn_duration', durationMs: 12_000, isMeta: false})
     await write({type: 'last-prompt', lastPrompt: prompt, leafUuid: parent, sessionId})
 
@@ -84,9 +191,31 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
       compacted = true
       const logical = parent
       parent = null
-      await chain({type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', level: 'info', logicalParentUuid: logical, compactMetadata: {trigger: 'manual', preTokens: 150_000}})
-      await chain({type: 'user', isCompactSummary: true, isVisibleInTranscriptOnly: true, message: {role: 'user', content: `This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\n${markdown()}`}})
-      await chain({type: 'user', message: {role: 'user', content: '<command-name>/compact</command-name>\n<command-message>compact</command-message>\n<command-args></command-args>'}})
+      await chain({
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        level: 'info',
+        logicalParentUuid: logical,
+        compactMetadata: {trigger: 'manual', preTokens: 150_000}
+      })
+      await chain({
+        type: 'user',
+        isCompactSummary: true,
+        isVisibleInTranscriptOnly: true,
+        message: {
+          role: 'user',
+          content: `This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\n${markdown()}`
+        }
+      })
+      await chain({
+        type: 'user',
+        message: {
+          role: 'user',
+          content:
+            '<command-name>/compact</command-name>\n<command-message>compact</command-message>\n<command-args></command-args>'
+        }
+      })
     }
   }
   await write({type: 'ai-title', aiTitle: 'Generated benchmark session', sessionId})

@@ -19,7 +19,8 @@ export function textMaker(seed: number, vocabulary: string): TextMaker {
     state = (state * 1103515245 + 12345) % 2 ** 31
     return state / 2 ** 31
   }
-  const sentence = (count: number): string => Array.from({length: count}, () => words[Math.floor(random() * words.length)]).join(' ')
+  const sentence = (count: number): string =>
+    Array.from({length: count}, () => words[Math.floor(random() * words.length)]).join(' ')
   return {random, sentence, paragraph: () => `${sentence(12 + Math.floor(random() * 30))}.`}
 }
 

@@ -6,7 +6,10 @@ import {createInterface} from 'node:readline'
 const path = process.argv[2]
 if (!path) throw new Error('usage: json-parse-floor.ts FILE')
 let records = 0
-for await (const line of createInterface({input: createReadStream(path, {highWaterMark: 1024 * 1024}), crlfDelay: Infinity})) {
+for await (const line of createInterface({
+  input: createReadStream(path, {highWaterMark: 1024 * 1024}),
+  crlfDelay: Infinity
+})) {
   if (line.length > 0) {
     JSON.parse(line)
     records++

@@ -27,7 +27,12 @@ interface Case {
 
 const cases: Case[] = [
   {name: 'gemini', label: 'Gemini JSONL session', file: `gemini-${megabytes}mb.jsonl`, generate: generateGeminiSession},
-  {name: 'claude', label: 'Claude Code JSONL session', file: `claude-${megabytes}mb.jsonl`, generate: generateClaudeSession},
+  {
+    name: 'claude',
+    label: 'Claude Code JSONL session',
+    file: `claude-${megabytes}mb.jsonl`,
+    generate: generateClaudeSession
+  },
   {name: 'codex', label: 'Codex CLI rollout', file: `codex-${megabytes}mb.jsonl`, generate: generateCodexRollout}
 ]
 
@@ -69,7 +74,12 @@ for (const benchCase of cases) {
 // converted to one note per conversation. There is no JSON.parse floor to
 // compare with (the file cannot be one string); the target is memory.
 const exportCases: Case[] = [
-  {name: 'chatgpt', label: 'ChatGPT conversations.json', file: `chatgpt-${exportMegabytes}mb.json`, generate: generateChatgptExport}
+  {
+    name: 'chatgpt',
+    label: 'ChatGPT conversations.json',
+    file: `chatgpt-${exportMegabytes}mb.json`,
+    generate: generateChatgptExport
+  }
 ]
 for (const benchCase of exportCases) {
   if (only && only !== benchCase.name) continue

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {createSample, inputFromPath, normalizer} from 'chatmark'
 import {corpusFiles} from './util/corpus.js'
 import {fixtureCases, fixtureInput} from './util/fixtures.js'
@@ -37,7 +37,8 @@ for (const file of corpusFiles()) {
     if (readable) {
       assert.equal(detection.format, file.owner, detection.explanation)
       for (const verdict of detection.verdicts) {
-        if (verdict.format !== file.owner) assert.notEqual(verdict.confidence, 'certain', `${verdict.format}: ${verdict.reason}`)
+        if (verdict.format !== file.owner)
+          assert.notEqual(verdict.confidence, 'certain', `${verdict.format}: ${verdict.reason}`)
       }
     } else {
       assert.equal(detection.format, undefined, `${detection.format} claimed it: ${detection.explanation}`)

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict'
 import {existsSync} from 'node:fs'
-import {readFile, rm, writeFile} from 'node:fs/promises'
+import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {test} from 'node:test'
+import {expect, test} from 'vitest'
 import type {RenderOptions} from 'chatmark'
 import {convert, normalizer} from 'chatmark'
 import {fixtureCases, fixtureInput} from './util/fixtures.js'
 
-// Set UPDATE_GOLDEN=1 to rewrite the expected files, then review the diff.
-const update = process.env['UPDATE_GOLDEN'] === '1'
+// The reviewed files are vitest file snapshots: after a deliberate change,
+// `vitest run -u` rewrites them, and the diff is reviewed before it is committed.
 
 interface CaseOptions {
   format?: Record<string, unknown>
@@ -24,22 +24,26 @@ for (const fixture of await fixtureCases()) {
       ...(options.render ? {render: options.render} : {})
     })
 
-    assert.equal(result.detection.format, fixture.format, `detected as ${result.detection.format}: ${result.detection.explanation}`)
-    const messages = result.file.messages.map((message) => `${message.line ?? '-'}:${message.ruleId ?? '-'}: ${message.reason}`)
-    await compare(join(fixture.dir, 'messages.txt'), messages.length > 0 ? `${messages.join('\n')}\n` : undefined)
-    assert.ok(result.notes.length > 0, 'at least one note')
-    for (const [index, note] of result.notes.entries()) {
-      await compare(join(fixture.dir, index === 0 ? 'output.md' : `output-${index + 1}.md`), note.markdown)
-    }
-  })
-}
+    assert.equal(
+      result.detection.format,
+      fixture.format,
+      `detected as ${result.detection.format}: ${result.detection.explanation}`
+    )
+    const messages = result.file.messages.map(
+      (message) => `${message.line ?? '-'}:${message.ruleId ?? '-'}: ${message.reason}`
+    )
+    const messagesPath = join(fixture.dir, 'messages.txt')
+    if (messages.length > 0) await expect(`${messages.join('\n')}\n`).toMatchFileSnapshot(messagesPath)
+    else assert.ok(!existsSync(messagesPath), `${messagesPath} lists messages the input no longer gives: delete it`)
 
-async function compare(path: string, actual: string | undefined): Promise<void> {
-  if (update) {
-    if (actual === undefined) await rm(path, {force: true})
-    else await writeFile(path, actual)
-    return
-  }
-  const expected = existsSync(path) ? await readFile(path, 'utf8') : undefined
-  assert.equal(actual, expected, `${path} differs (run with UPDATE_GOLDEN=1 and review the diff)`)
+    assert.ok(result.notes.length > 0, 'at least one note')
+    const names = result.notes.map((_, index) => (index === 0 ? 'output.md' : `output-${index + 1}.md`))
+    for (const [index, note] of result.notes.entries()) {
+      await expect(note.markdown).toMatchFileSnapshot(join(fixture.dir, names[index]!))
+    }
+    const stale = (await readdir(fixture.dir)).filter(
+      (name) => /^output(-\d+)?\.md$/.test(name) && !names.includes(name)
+    )
+    assert.deepEqual(stale, [], 'reviewed notes for conversations the input no longer yields')
+  })
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {readFile} from 'node:fs/promises'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {convert, inputFromBytes, normalizer} from 'chatmark'
 import {corpusFiles} from './util/corpus.js'
 import {fixtureCases} from './util/fixtures.js'
@@ -13,7 +13,10 @@ const random = (): number => {
   return seed / 2 ** 31
 }
 
-const sources = [...corpusFiles().map((file) => file.path), ...(await fixtureCases()).filter((fixture) => !fixture.isFolder).map((fixture) => fixture.input)]
+const sources = [
+  ...corpusFiles().map((file) => file.path),
+  ...(await fixtureCases()).filter((fixture) => !fixture.isFolder).map((fixture) => fixture.input)
+]
 const originals = await Promise.all(sources.map((path) => readFile(path)))
 
 async function outcome(bytes: Uint8Array, name: string): Promise<'notes' | 'failed'> {
@@ -42,7 +45,7 @@ test('a Gemini session cut mid-line keeps every complete line', async () => {
   const path = sources.find((source) => source.endsWith('real-0.61.0__headless-yolo-shell.jsonl'))
   assert.ok(path)
   const bytes = await readFile(path)
-  const lastLineStart = bytes.lastIndexOf(0x0A, bytes.length - 2) + 1
+  const lastLineStart = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1
   const result = await convert(normalizer, inputFromBytes(bytes.subarray(0, lastLineStart + 10), 'cut.jsonl'))
   assert.equal(result.detection.format, 'gemini')
   assert.equal(result.notes.length, 1)
@@ -69,7 +72,18 @@ test('flipped bytes and random junk convert or fail with a reason', async () => 
     const junk = Buffer.from(Array.from({length: Math.floor(random() * 400)}, () => Math.floor(random() * 256)))
     await outcome(junk, `junk-${round}`)
   }
-  for (const text of ['{', '[', '[]', '{}', 'null', '"x"', '42', '{"sessionId": 1, "messages": 2}', '{"$set": null}', '{"$rewindTo": 5}\n{"id": 7}']) {
+  for (const text of [
+    '{',
+    '[',
+    '[]',
+    '{}',
+    'null',
+    '"x"',
+    '42',
+    '{"sessionId": 1, "messages": 2}',
+    '{"$set": null}',
+    '{"$rewindTo": 5}\n{"id": 7}'
+  ]) {
     assert.equal(await outcome(Buffer.from(text), text), 'failed', text)
   }
 })

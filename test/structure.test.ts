@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {existsSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import type {Conversation, RenderOptions} from 'chatmark'
 import {convert, normalizer, toNote} from 'chatmark'
 import {fixtureCases, fixtureInput} from './util/fixtures.js'
@@ -11,14 +11,22 @@ import {structureProblems} from './util/structure.js'
 for (const fixture of await fixtureCases()) {
   test(`${fixture.name}: the note has one turn heading per turn and frontmatter only at the top`, async () => {
     const optionsPath = join(fixture.dir, 'options.json')
-    const options = existsSync(optionsPath) ? (JSON.parse(await readFile(optionsPath, 'utf8')) as {render?: RenderOptions; format?: Record<string, unknown>}) : {}
-    for (const extra of [{}, {profile: 'obsidian'}, {parseMessages: true}, {thinking: false, notices: false}] satisfies RenderOptions[]) {
+    const options = existsSync(optionsPath)
+      ? (JSON.parse(await readFile(optionsPath, 'utf8')) as {render?: RenderOptions; format?: Record<string, unknown>})
+      : {}
+    for (const extra of [
+      {},
+      {profile: 'obsidian'},
+      {parseMessages: true},
+      {thinking: false, notices: false}
+    ] satisfies RenderOptions[]) {
       const render = {...options.render, ...extra}
       const result = await convert(normalizer, await fixtureInput(fixture), {
         ...(options.format ? {formatOptions: options.format} : {}),
         render
       })
-      for (const note of result.notes) assert.deepEqual(structureProblems(note.markdown, note.conversation, render), [], JSON.stringify(extra))
+      for (const note of result.notes)
+        assert.deepEqual(structureProblems(note.markdown, note.conversation, render), [], JSON.stringify(extra))
     }
   })
 }
@@ -61,14 +69,28 @@ test('hostile message text cannot break a note, in any combination', () => {
         parts: [
           ...(random() < 0.3 ? [{type: 'thinking' as const, text: pick()}] : []),
           {type: 'text', text},
-          ...(random() < 0.3 ? [{type: 'tool-call' as const, text: 'x', name: 'tool', input: {q: pick()}, result: {text: pick()}}] : [])
+          ...(random() < 0.3
+            ? [{type: 'tool-call' as const, text: 'x', name: 'tool', input: {q: pick()}, result: {text: pick()}}]
+            : [])
         ]
       })
     }
-    const conversation: Conversation = {id: `fuzz-${round}`, title: pick(), source: {format: 'fuzz'}, participants: [], metadata: {}, turns, fidelity: {}}
+    const conversation: Conversation = {
+      id: `fuzz-${round}`,
+      title: pick(),
+      source: {format: 'fuzz'},
+      participants: [],
+      metadata: {},
+      turns,
+      fidelity: {}
+    }
     for (const render of [{profile: 'gfm'}, {profile: 'obsidian'}, {parseMessages: true}] satisfies RenderOptions[]) {
       const markdown = toNote(conversation, render)
-      assert.deepEqual(structureProblems(markdown, conversation), [], `round ${round} (${JSON.stringify(render)}):\n${markdown}`)
+      assert.deepEqual(
+        structureProblems(markdown, conversation),
+        [],
+        `round ${round} (${JSON.stringify(render)}):\n${markdown}`
+      )
     }
   }
 })

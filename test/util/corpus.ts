@@ -27,7 +27,12 @@ export function corpusFiles(): Array<{name: string; path: string; owner: string;
   for (const [folder, owner] of Object.entries(corpusOwners)) {
     for (const name of readdirSync(join(corpusRoot, folder)).sort()) {
       if (name === 'PROVENANCE.md') continue
-      files.push({name: `${folder}/${name}`, path: join(corpusRoot, folder, name), owner, pending: pendingVariants.has(folder)})
+      files.push({
+        name: `${folder}/${name}`,
+        path: join(corpusRoot, folder, name),
+        owner,
+        pending: pendingVariants.has(folder)
+      })
     }
   }
   return files

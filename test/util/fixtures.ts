@@ -30,7 +30,9 @@ export async function fixtureInput(fixture: FixtureCase): Promise<Input> {
 /** Every golden case, sorted by name. */
 export async function fixtureCases(): Promise<FixtureCase[]> {
   const cases: FixtureCase[] = []
-  const formats = (await readdir(fixturesRoot, {withFileTypes: true})).filter((entry) => entry.isDirectory() && entry.name !== 'corpus')
+  const formats = (await readdir(fixturesRoot, {withFileTypes: true})).filter(
+    (entry) => entry.isDirectory() && entry.name !== 'corpus'
+  )
   for (const format of formats) {
     for (const entry of await readdir(join(fixturesRoot, format.name), {withFileTypes: true})) {
       if (!entry.isDirectory()) continue
@@ -38,7 +40,13 @@ export async function fixtureCases(): Promise<FixtureCase[]> {
       const input = (await readdir(dir)).find((file) => file === 'input' || file.startsWith('input.'))
       if (!input) continue
       const isFolder = (await stat(join(dir, input))).isDirectory()
-      cases.push({name: `${format.name}/${entry.name}`, format: folderFormats[format.name] ?? format.name, dir, input: join(dir, input), isFolder})
+      cases.push({
+        name: `${format.name}/${entry.name}`,
+        format: folderFormats[format.name] ?? format.name,
+        dir,
+        input: join(dir, input),
+        isFolder
+      })
     }
   }
   return cases.sort((a, b) => a.name.localeCompare(b.name))

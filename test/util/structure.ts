@@ -31,7 +31,8 @@ export function structureProblems(markdown: string, conversation: Conversation, 
   const tree = parseNote(markdown)
   const problems: string[] = []
   const yamlAt = tree.children.flatMap((node, index) => (node.type === 'yaml' ? [index] : []))
-  if (yamlAt.length !== 1 || yamlAt[0] !== 0) problems.push(`frontmatter at ${JSON.stringify(yamlAt)}, expected only at 0`)
+  if (yamlAt.length !== 1 || yamlAt[0] !== 0)
+    problems.push(`frontmatter at ${JSON.stringify(yamlAt)}, expected only at 0`)
   const headings = tree.children.filter((node) => node.type === 'heading')
   const titles = headings.filter((node) => node.depth === 1).length
   if (titles !== 1) problems.push(`${titles} title headings`)

@@ -1,3 +1,4 @@
+import type {ParseArgsConfig} from 'node:util'
 import {parseArgs} from 'node:util'
 
 /** What the command line asked for. */
@@ -67,39 +68,39 @@ Options:
 
 Exit status: 0 when every input was converted, 1 when any failed, 2 for usage errors.`
 
+/** The command's options, for `node:util` `parseArgs`. */
+const options = {
+  out: {type: 'string', short: 'o'},
+  format: {type: 'string'},
+  explain: {type: 'boolean'},
+  json: {type: 'boolean'},
+  list: {type: 'boolean'},
+  only: {type: 'string', multiple: true},
+  'list-formats': {type: 'boolean'},
+  use: {type: 'string', multiple: true},
+  view: {type: 'string'},
+  branches: {type: 'string'},
+  subagents: {type: 'boolean'},
+  'keep-meta': {type: 'boolean'},
+  'slack-split': {type: 'string'},
+  'no-thinking': {type: 'boolean'},
+  'no-notices': {type: 'boolean'},
+  'parse-messages': {type: 'boolean'},
+  profile: {type: 'string'},
+  'max-result-chars': {type: 'string'},
+  'time-zone': {type: 'string'},
+  'follow-symlinks': {type: 'boolean'},
+  help: {type: 'boolean', short: 'h'},
+  version: {type: 'boolean', short: 'v'}
+} as const satisfies ParseArgsConfig['options']
+
 /** Parses argv (without the node and script paths). */
 export function parseCliArgs(argv: string[]): CliArgs {
-  let parsed
+  let parsed: ReturnType<
+    typeof parseArgs<{args: string[]; allowPositionals: true; strict: true; options: typeof options}>
+  >
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: {type: 'string', short: 'o'},
-        format: {type: 'string'},
-        explain: {type: 'boolean'},
-        json: {type: 'boolean'},
-        list: {type: 'boolean'},
-        only: {type: 'string', multiple: true},
-        'list-formats': {type: 'boolean'},
-        use: {type: 'string', multiple: true},
-        view: {type: 'string'},
-        branches: {type: 'string'},
-        subagents: {type: 'boolean'},
-        'keep-meta': {type: 'boolean'},
-        'slack-split': {type: 'string'},
-        'no-thinking': {type: 'boolean'},
-        'no-notices': {type: 'boolean'},
-        'parse-messages': {type: 'boolean'},
-        profile: {type: 'string'},
-        'max-result-chars': {type: 'string'},
-        'time-zone': {type: 'string'},
-        'follow-symlinks': {type: 'boolean'},
-        help: {type: 'boolean', short: 'h'},
-        version: {type: 'boolean', short: 'v'}
-      }
-    })
+    parsed = parseArgs({args: argv, allowPositionals: true, strict: true, options})
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
@@ -123,14 +124,18 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values['max-result-chars'] !== undefined) {
     maxResultChars = Number(values['max-result-chars'])
     if (!Number.isInteger(maxResultChars) || maxResultChars < 0) {
-      throw new UsageError(`--max-result-chars takes a whole number of characters, not \`${values['max-result-chars']}\``)
+      throw new UsageError(
+        `--max-result-chars takes a whole number of characters, not \`${values['max-result-chars']}\``
+      )
     }
   }
   if (values['time-zone'] !== undefined) {
     try {
       new Intl.DateTimeFormat('en', {timeZone: values['time-zone']})
     } catch {
-      throw new UsageError(`Unknown time zone \`${values['time-zone']}\`: expected an IANA name such as \`Europe/Berlin\``)
+      throw new UsageError(
+        `Unknown time zone \`${values['time-zone']}\`: expected an IANA name such as \`Europe/Berlin\``
+      )
     }
   }
 
@@ -159,7 +164,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (split === 'channel' || split === 'day') args.slackSplit = split
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
-  if (args.explain && args.json) throw new UsageError('--explain and --json cannot be combined: --json already includes the verdicts')
+  if (args.explain && args.json)
+    throw new UsageError('--explain and --json cannot be combined: --json already includes the verdicts')
   if (args.list && (args.json || args.explain || args.out !== undefined)) {
     throw new UsageError('--list only lists conversations: it cannot be combined with --json, --explain or --out')
   }

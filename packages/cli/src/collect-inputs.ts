@@ -1,9 +1,10 @@
+import type {Stats} from 'node:fs'
 import {lstat, readdir, stat} from 'node:fs/promises'
 import {extname, join} from 'node:path'
 
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
-  | {kind: 'file'; path: string; /** Named on the command line, rather than found in a folder. */ named: boolean}
+  | {kind: 'file'; path: string /** Named on the command line, rather than found in a folder. */; named: boolean}
   | {kind: 'folder'; path: string; named: boolean}
   | {kind: 'stdin'}
   | {kind: 'refused'; path: string; reason: string}
@@ -36,7 +37,7 @@ export async function collectInputs(operands: readonly string[], options: Collec
 }
 
 async function visit(path: string, named: boolean, entries: InputEntry[], options: CollectOptions): Promise<void> {
-  let info
+  let info: Stats
   try {
     info = await lstat(path)
   } catch (error) {
@@ -72,7 +73,10 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
       }
       const childInfo = await lstat(child).catch(() => undefined)
       if (childInfo?.isDirectory() || childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
-      else if (childInfo?.isFile() && options.extensions.has(extname(name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase())) {
+      else if (
+        childInfo?.isFile() &&
+        options.extensions.has(extname(name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase())
+      ) {
         entries.push({kind: 'file', path: child, named: false})
       }
     }

@@ -16,7 +16,9 @@ export async function loadFormats(specifiers: readonly string[], cwd: string): P
     try {
       module = (await import(resolveSpecifier(specifier, cwd))) as Record<string, unknown>
     } catch (error) {
-      throw new UsageError(`Cannot load format \`${specifier}\`: ${error instanceof Error ? error.message : String(error)}`)
+      throw new UsageError(
+        `Cannot load format \`${specifier}\`: ${error instanceof Error ? error.message : String(error)}`
+      )
     }
     const candidates = 'default' in module ? [module['default']] : Object.values(module)
     const found = candidates.map(asPlugin).filter((plugin): plugin is FormatPlugin => plugin !== undefined)

@@ -60,7 +60,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (args.listFormats) {
     const width = Math.max(...normalizer.formats.map((format) => format.name.length))
     for (const format of normalizer.formats) {
-      io.stdout.write(`${format.name.padEnd(width)}  ${(format.extensions ?? []).join(' ').padEnd(24)}  ${format.description ?? ''}\n`)
+      io.stdout.write(
+        `${format.name.padEnd(width)}  ${(format.extensions ?? []).join(' ').padEnd(24)}  ${format.description ?? ''}\n`
+      )
     }
     if (args.inputs.length === 0) return 0
   }
@@ -97,7 +99,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let failed = false
   let notesOnStdout = 0
   let matched = 0
-  const wanted = (conversation: Conversation): boolean => args.only.length === 0 || args.only.some((only) => matches(conversation, only))
+  const wanted = (conversation: Conversation): boolean =>
+    args.only.length === 0 || args.only.some((only) => matches(conversation, only))
 
   for (const entry of entries) {
     if (entry.kind === 'refused') {
@@ -112,7 +115,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
     try {
       const input: Input =
-        entry.kind === 'stdin' ? await inputFromStream(io.stdin) : entry.kind === 'folder' ? await inputFromFolder(entry.path) : await inputFromPath(entry.path)
+        entry.kind === 'stdin'
+          ? await inputFromStream(io.stdin)
+          : entry.kind === 'folder'
+            ? await inputFromFolder(entry.path)
+            : await inputFromPath(entry.path)
       if (args.explain) {
         const detection = await normalizer.detect(input, readOptions)
         io.stdout.write(`${formatExplanation(name, detection)}\n`)
@@ -135,7 +142,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           } else if (args.json) {
             collected.push(conversation)
           } else if (args.out !== undefined) {
-            const path = await writeNote(args.out, noteFileName(conversation), conversation.id, noteChunks(conversation, render), written)
+            const path = await writeNote(
+              args.out,
+              noteFileName(conversation),
+              conversation.id,
+              noteChunks(conversation, render),
+              written
+            )
             io.stdout.write(`${path}\n`)
           } else {
             if (notesOnStdout++ > 0) io.stdout.write('\n')

@@ -26,7 +26,12 @@ export function formatExplanation(name: string, detection: Detection): string {
 }
 
 /** One input as the `--json` object (a public interface: see the README). */
-export function jsonReport(name: string, detection: Detection, conversations: readonly Conversation[], file: VFile): string {
+export function jsonReport(
+  name: string,
+  detection: Detection,
+  conversations: readonly Conversation[],
+  file: VFile
+): string {
   return JSON.stringify({
     file: name,
     detection: {

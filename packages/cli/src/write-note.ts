@@ -1,5 +1,6 @@
 import {createWriteStream} from 'node:fs'
 import {once} from 'node:events'
+import type {FileHandle} from 'node:fs/promises'
 import {open, rename, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {isRecord} from '@chatmark/core'
@@ -20,7 +21,13 @@ const frontmatterBytes = 64 * 1024
  *
  * @returns the path written.
  */
-export async function writeNote(dir: string, name: string, id: string, chunks: Iterable<string>, taken: Set<string>): Promise<string> {
+export async function writeNote(
+  dir: string,
+  name: string,
+  id: string,
+  chunks: Iterable<string>,
+  taken: Set<string>
+): Promise<string> {
   const stem = name.replace(/\.md$/, '')
   for (let attempt = 1; ; attempt++) {
     const candidate = attempt === 1 ? name : `${stem}-${attempt}.md`
@@ -60,7 +67,7 @@ async function writeAtomically(path: string, chunks: Iterable<string>): Promise<
 
 /** The id in an existing note's frontmatter; `'absent'` when there is no such file. */
 async function existingId(path: string): Promise<string | undefined> {
-  let handle
+  let handle: FileHandle
   try {
     handle = await open(path, 'r')
   } catch {

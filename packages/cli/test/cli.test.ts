@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {mkdir, mkdtemp, readdir, readFile, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import * as chatmark from 'chatmark'
 import {repoRoot, runCli} from './run-cli.js'
 
@@ -11,17 +11,33 @@ const ircFormat = './examples/custom-format/irc-format.js'
 const ircSample = 'examples/custom-format/sample.irclog'
 
 test('the package exports the core API plus the batteries-included normalizer and CLI', () => {
-  for (const name of ['builtinFormats', 'convert', 'createNormalizer', 'main', 'normalizer', 'toNote', 'dispatch', 'inputFromPath']) {
+  for (const name of [
+    'builtinFormats',
+    'convert',
+    'createNormalizer',
+    'main',
+    'normalizer',
+    'toNote',
+    'dispatch',
+    'inputFromPath'
+  ]) {
     assert.ok(name in chatmark, name)
   }
   assert.equal(chatmark.normalizer.frozen, true)
 })
 
 test('usage errors exit with status 2 and say what to do', async () => {
-  for (const argv of [[], ['--bogus'], ['--profile', 'pdf', 'x'], ['--format', 'nope', 'x'], ['--max-result-chars', '-1', 'x'], ['--time-zone', 'Mars/Olympus', 'x']]) {
+  for (const argv of [
+    [],
+    ['--bogus'],
+    ['--profile', 'pdf', 'x'],
+    ['--format', 'nope', 'x'],
+    ['--max-result-chars', '-1', 'x'],
+    ['--time-zone', 'Mars/Olympus', 'x']
+  ]) {
     const {code, stderr} = await runCli(argv)
     assert.equal(code, 2, argv.join(' '))
-    assert.match(stderr, /^chatmark: [^]+\nTry `chatmark --help`\.\n$/)
+    assert.match(stderr, /^chatmark: [\s\S]+\nTry `chatmark --help`\.\n$/)
   }
 })
 
@@ -33,8 +49,14 @@ test('--help and --version print and exit 0', async () => {
 test('--list-formats lists formats in dispatch order with extensions and a description', async () => {
   const {code, stdout} = await runCli(['--list-formats'])
   assert.equal(code, 0)
-  const names = stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])
-  assert.deepEqual(names, chatmark.normalizer.formats.map((format) => format.name))
+  const names = stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split(/\s+/)[0])
+  assert.deepEqual(
+    names,
+    chatmark.normalizer.formats.map((format) => format.name)
+  )
   assert.match(stdout, /^gemini +\.json \.jsonl +\S.+$/m)
 })
 
@@ -62,25 +84,42 @@ test('--explain shows every verdict in dispatch order and the decision', async (
   assert.match(lines.at(-1) ?? '', /^ {2}decided: gemini gave the highest verdict \(certain\)/)
 })
 
+/** One line of `--json` output, as far as these tests read it. */
+interface JsonLine {
+  file: string
+  detection: {format: string | null; decidedBy: string; verdicts: unknown[]}
+  conversations: Array<
+    Record<string, unknown> & {turns: Array<Record<string, unknown> & {parts: Array<{type: string; text: unknown}>}>}
+  >
+  messages: Array<{fatal: boolean}>
+}
+
 test('--json prints one object per input with the documented shape', async () => {
   const {code, stdout} = await runCli(['--json', geminiSample, ircSample])
   assert.equal(code, 1, 'the IRC sample has no built-in format')
-  const [gemini, irc] = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>)
-  assert.equal(gemini?.['file'], geminiSample)
-  assert.deepEqual(Object.keys(gemini ?? {}), ['file', 'detection', 'conversations', 'messages'])
-  assert.deepEqual(Object.keys(gemini?.['detection']), ['format', 'decidedBy', 'verdicts'])
-  assert.equal(gemini?.['detection'].format, 'gemini')
-  const conversation = gemini?.['conversations'][0]
-  for (const key of ['id', 'title', 'source', 'createdAt', 'updatedAt', 'metadata', 'turns']) assert.ok(key in conversation, key)
-  for (const key of ['id', 'role', 'author', 'timestamp', 'model', 'parts']) assert.ok(key in conversation.turns[0], key)
-  for (const part of conversation.turns.flatMap((turn: {parts: unknown[]}) => turn.parts)) {
+  const [gemini, irc] = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as JsonLine)
+  assert.ok(gemini && irc)
+  assert.equal(gemini.file, geminiSample)
+  assert.deepEqual(Object.keys(gemini), ['file', 'detection', 'conversations', 'messages'])
+  assert.deepEqual(Object.keys(gemini.detection), ['format', 'decidedBy', 'verdicts'])
+  assert.equal(gemini.detection.format, 'gemini')
+  const conversation = gemini.conversations[0]
+  assert.ok(conversation)
+  for (const key of ['id', 'title', 'source', 'createdAt', 'updatedAt', 'metadata', 'turns'])
+    assert.ok(key in conversation, key)
+  for (const key of ['id', 'role', 'author', 'timestamp', 'model', 'parts'])
+    assert.ok(key in conversation.turns[0]!, key)
+  for (const part of conversation.turns.flatMap((turn) => turn.parts)) {
     assert.ok(['text', 'thinking', 'tool-call', 'attachment', 'notice'].includes(part.type))
     assert.equal(typeof part.text, 'string')
   }
-  assert.equal(irc?.['detection'].format, null)
-  assert.equal(irc?.['detection'].decidedBy, 'none')
-  assert.deepEqual(irc?.['conversations'], [])
-  assert.equal(irc?.['messages'][0].fatal, true)
+  assert.equal(irc.detection.format, null)
+  assert.equal(irc.detection.decidedBy, 'none')
+  assert.deepEqual(irc.conversations, [])
+  assert.equal(irc.messages[0]?.fatal, true)
 })
 
 test('a failed input is reported as file: reason, exits 1, and the others are still converted', async () => {
@@ -94,7 +133,10 @@ test('a failed input is reported as file: reason, exits 1, and the others are st
   assert.match(stdout, /^## Gemini · /m)
   const lines = stderr.trim().split('\n')
   assert.equal(lines[0], `${empty}: The input is empty: there is nothing to convert`)
-  assert.match(lines[1] ?? '', new RegExp(`^${data}: The input is JSON, but no registered format claimed it \\(.*gemini: .+\\)$`))
+  assert.match(
+    lines[1] ?? '',
+    new RegExp(`^${data}: The input is JSON, but no registered format claimed it \\(.*gemini: .+\\)$`)
+  )
   assert.equal(lines[2], `${join(dir, 'missing.json')}: no such file or folder`)
 })
 
@@ -107,7 +149,10 @@ test('-o writes one note per conversation, walking folders, and re-running repla
   const names = (await readdir(out)).sort()
   assert.equal(names.length, 2)
   for (const name of names) assert.match(name, /^\d{4}-\d{2}-\d{2}-[\p{L}\p{N}-]+\.md$/u)
-  assert.deepEqual(first.stdout.trim().split('\n').sort(), names.map((name) => join(out, name)))
+  assert.deepEqual(
+    first.stdout.trim().split('\n').sort(),
+    names.map((name) => join(out, name))
+  )
   await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
   assert.deepEqual((await readdir(out)).sort(), names)
 })
@@ -179,7 +224,17 @@ test('format options reach the formats as context.options', async () => {
       }}\n`
   )
   await writeFile(join(dir, 'x.probe'), 'anything')
-  const {stdout, code} = await runCli(['--use', probe, '--view', 'resume', '--branches', 'all', '--subagents', '--keep-meta', join(dir, 'x.probe')])
+  const {stdout, code} = await runCli([
+    '--use',
+    probe,
+    '--view',
+    'resume',
+    '--branches',
+    'all',
+    '--subagents',
+    '--keep-meta',
+    join(dir, 'x.probe')
+  ])
   assert.equal(code, 0)
   assert.match(stdout, /^\{"view":"resume","branches":"all","subagents":true,"keepMeta":true\}$/m)
   assert.equal((await runCli(['--branches', 'some', 'x'])).code, 2)
@@ -197,11 +252,17 @@ test('--list prints one line per conversation: id, date, turns and title', async
 })
 
 test('--only picks conversations by id or by part of the title, and says when nothing matched', async () => {
-  const listed = (await runCli(['--list', twoSessions])).stdout.trim().split('\n').map((line) => line.split('\t'))
+  const listed = (await runCli(['--list', twoSessions])).stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'))
   const [id, , , title] = listed[1] ?? []
   assert.ok(id && title)
   const byId = await runCli(['--json', '--only', id, twoSessions])
-  assert.deepEqual(JSON.parse(byId.stdout).conversations.map((conversation: {id: string}) => conversation.id), [id])
+  assert.deepEqual(
+    JSON.parse(byId.stdout).conversations.map((conversation: {id: string}) => conversation.id),
+    [id]
+  )
   const byTitle = await runCli(['--list', '--only', title.slice(2, 12).toUpperCase(), twoSessions])
   assert.equal(byTitle.stdout.trim().split('\n').length, 1)
   const none = await runCli(['--only', 'no such conversation', twoSessions])
@@ -214,7 +275,10 @@ test('a .zip found in a folder is opened, and skipped when no format reads it', 
   await writeFile(join(dir, 'export.zip'), await readFile(join(repoRoot, 'packages/core/test/fixtures/other.zip')))
   const {code, stderr} = await runCli([dir])
   assert.equal(code, 0)
-  assert.match(stderr, /export\.zip: skipped: The input is a folder \(or an archive\) of files, but no registered format claimed it/)
+  assert.match(
+    stderr,
+    /export\.zip: skipped: The input is a folder \(or an archive\) of files, but no registered format claimed it/
+  )
 })
 
 test('a folder that a format claims is one input, even inside a walked folder', async () => {

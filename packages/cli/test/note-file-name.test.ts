@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import type {Conversation} from 'chatmark'
 import {noteFileName} from '../src/note-file-name.js'
 
@@ -20,8 +20,20 @@ test('a note is named from its date and title', () => {
 })
 
 test('names never hold separators, dot segments or reserved names, and are length-capped', () => {
-  for (const title of ['../../etc/passwd', 'a/b\\c', '..', 'CON', 'nul', '   ', '\u0000\u0001', '<>:"|?*', 'x'.repeat(500), '🙂'.repeat(300)]) {
+  for (const title of [
+    '../../etc/passwd',
+    'a/b\\c',
+    '..',
+    'CON',
+    'nul',
+    '   ',
+    '\u0000\u0001',
+    '<>:"|?*',
+    'x'.repeat(500),
+    '🙂'.repeat(300)
+  ]) {
     const name = noteFileName(named(title, '2026-01-02T00:00:00Z'))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name must hold no control character
     assert.doesNotMatch(name, /[/\\\u0000-\u001F<>:"|?*]/u, name)
     assert.ok(!name.startsWith('.'), name)
     assert.ok([...name].length <= 120, name)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {Writable} from 'node:stream'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {createProgress} from '../src/progress-bar.js'
 
 function terminal(isTTY: boolean): {stream: Writable & {isTTY: boolean; columns: number}; output: () => string} {
@@ -27,7 +27,11 @@ test('a large input in a terminal gets a bar with bytes read and conversations',
 })
 
 test('the bar stays quiet off a terminal, for small inputs, and for inputs of unknown size', () => {
-  for (const [isTTY, size] of [[false, 1e9], [true, 1e6], [true, undefined]] as const) {
+  for (const [isTTY, size] of [
+    [false, 1e9],
+    [true, 1e6],
+    [true, undefined]
+  ] as const) {
     const {stream, output} = terminal(isTTY)
     const progress = createProgress('x', stream)
     progress.read(1000, size)

@@ -14,5 +14,9 @@ export function collapsible(title: string, children: Flow[], options: ResolvedRe
       }
     ]
   }
-  return [{type: 'html', value: `<details>\n<summary>${title}</summary>`}, ...children, {type: 'html', value: '</details>'}]
+  return [
+    {type: 'html', value: `<details>\n<summary>${title}</summary>`},
+    ...children,
+    {type: 'html', value: '</details>'}
+  ]
 }

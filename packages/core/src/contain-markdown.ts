@@ -33,7 +33,10 @@ interface Block {
  * Line endings become `\n`; surrounding blank lines are dropped.
  */
 export function containMarkdown(text: string, depth: number): string {
-  const source = text.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd()
+  const source = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/^(?:[ \t]*\n)+/, '')
+    .trimEnd()
   if (!mayNeedContainment.test(source)) return source
 
   const lines = source.split('\n')
@@ -57,7 +60,8 @@ export function containMarkdown(text: string, depth: number): string {
       if (!closesFence(lines, map, token.markup)) append.push(token.markup)
     } else if (token.type === 'html_block' && token.level === 0 && map[1] >= lines.length) {
       const closed = closeHtmlBlock(token.content.replace(/\n$/, ''))
-      if (closed.length > token.content.replace(/\n$/, '').length) append.push(closed.slice(closed.lastIndexOf('\n') + 1))
+      if (closed.length > token.content.replace(/\n$/, '').length)
+        append.push(closed.slice(closed.lastIndexOf('\n') + 1))
     }
   }
 
@@ -86,7 +90,7 @@ function setextToAtx(lines: string[], map: [number, number], target: number): vo
     const own = containerPrefix.exec(line)?.[0] ?? ''
     content.push(line.slice(own.length).trim())
   }
-  lines.splice(start, end - start, prefix + '#'.repeat(target) + ' ' + content.join(' '))
+  lines.splice(start, end - start, `${prefix}${'#'.repeat(target)} ${content.join(' ')}`)
 }
 
 function closesFence(lines: readonly string[], map: [number, number], markup: string): boolean {
@@ -104,7 +108,14 @@ function closesFence(lines: readonly string[], map: [number, number], markup: st
  */
 export function closeHtmlBlock(value: string): string {
   const terminator = htmlTerminator(value)
-  if (!terminator || value.slice(value.indexOf('<') + 2).toLowerCase().includes(terminator.end)) return value
+  if (
+    !terminator ||
+    value
+      .slice(value.indexOf('<') + 2)
+      .toLowerCase()
+      .includes(terminator.end)
+  )
+    return value
   return `${value}\n${terminator.end}`
 }
 

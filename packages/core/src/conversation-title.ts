@@ -13,8 +13,12 @@ export function conversationTitle(conversation: Conversation): string {
     if (turn.role !== 'user') continue
     for (const part of turn.parts) {
       if (part.type !== 'text') continue
-      const line = part.text.split('\n').find((candidate) => /\S/.test(candidate))?.trim()
-      if (line) return [...line].length > maxDerivedTitle ? `${[...line].slice(0, maxDerivedTitle - 1).join('')}…` : line
+      const line = part.text
+        .split('\n')
+        .find((candidate) => /\S/.test(candidate))
+        ?.trim()
+      if (line)
+        return [...line].length > maxDerivedTitle ? `${[...line].slice(0, maxDerivedTitle - 1).join('')}…` : line
     }
   }
   return `${conversation.source.format} conversation ${conversation.id}`

@@ -68,8 +68,13 @@ function nestedTurn(turn: Turn, names: ReadonlyMap<string, string>, options: Res
   const body = turn.parts.flatMap((part) => partToMdast(part, names, options))
   if (body.length === 0) return []
   const speaker = (turn.author && names.get(turn.author)) || roleLabels[turn.role]
-  const details = [turn.timestamp ? formatTime(turn.timestamp, options.timeZone) : undefined, turn.model].filter((item): item is string => item !== undefined)
-  const line = [attention('strong', speaker), ...(details.length > 0 ? [space, inertText(`· ${details.join(' · ')}`)] : [])]
+  const details = [turn.timestamp ? formatTime(turn.timestamp, options.timeZone) : undefined, turn.model].filter(
+    (item): item is string => item !== undefined
+  )
+  const line = [
+    attention('strong', speaker),
+    ...(details.length > 0 ? [space, inertText(`· ${details.join(' · ')}`)] : [])
+  ]
   return [{type: 'paragraph', children: mergeLiterals(line)}, ...body]
 }
 
@@ -98,7 +103,13 @@ function partToMdast(part: Part, names: ReadonlyMap<string, string>, options: Re
       const alert: Flow = {
         type: 'blockquote',
         children: [
-          {type: 'paragraph', children: [{type: 'chatmarkMarker', value: alertKinds[part.level]}, {type: 'text', value: `\n${part.text}`}]}
+          {
+            type: 'paragraph',
+            children: [
+              {type: 'chatmarkMarker', value: alertKinds[part.level]},
+              {type: 'text', value: `\n${part.text}`}
+            ]
+          }
         ]
       }
       if (!part.details) return [alert]

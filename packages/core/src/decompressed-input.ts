@@ -9,8 +9,8 @@ export type Compression = 'zstd' | 'gzip'
 
 /** Magic bytes of a compressed input, if it is one. */
 export function compressionOf(head: Uint8Array): Compression | undefined {
-  if (head[0] === 0x28 && head[1] === 0xB5 && head[2] === 0x2F && head[3] === 0xFD) return 'zstd'
-  if (head[0] === 0x1F && head[1] === 0x8B) return 'gzip'
+  if (head[0] === 0x28 && head[1] === 0xb5 && head[2] === 0x2f && head[3] === 0xfd) return 'zstd'
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'gzip'
   return undefined
 }
 

@@ -58,9 +58,19 @@ export function dispatch(sample: Sample, formats: readonly FormatPlugin[]): Dete
 }
 
 /** The decision when the caller named the format. */
-export function chosenDetection(format: string, sample: Sample | undefined, formats: readonly FormatPlugin[]): Detection {
+export function chosenDetection(
+  format: string,
+  sample: Sample | undefined,
+  formats: readonly FormatPlugin[]
+): Detection {
   const verdicts = sample ? formats.map((plugin) => runDetector(plugin, sample)) : []
-  return {format, decidedBy: 'option', verdicts, tiedWith: [], explanation: `${format} was chosen with the format option; detection was skipped`}
+  return {
+    format,
+    decidedBy: 'option',
+    verdicts,
+    tiedWith: [],
+    explanation: `${format} was chosen with the format option; detection was skipped`
+  }
 }
 
 function runDetector(format: FormatPlugin, sample: Sample): FormatVerdict {

@@ -15,7 +15,9 @@ export function frontmatterOf(conversation: Conversation, title: string): Record
   if (metadata.models && metadata.models.length > 0) data['models'] = metadata.models
   if (metadata.project) data['project'] = metadata.project
   if (metadata.gitBranch) data['git_branch'] = metadata.gitBranch
-  const people = conversation.participants.filter((participant) => participant.kind === 'human' || participant.kind === 'bot')
+  const people = conversation.participants.filter(
+    (participant) => participant.kind === 'human' || participant.kind === 'bot'
+  )
   if (people.length > 0) data['participants'] = people.map((participant) => participant.name)
   if (metadata.tokens && Object.keys(metadata.tokens).length > 0) data['tokens'] = {...metadata.tokens}
   for (const [key, value] of Object.entries(metadata.extra ?? {})) if (!(key in data)) data[key] = value

@@ -23,7 +23,15 @@ export type {Input, InputEntry} from './input.js'
 export type {Compression} from './decompressed-input.js'
 export {compressionOf, decompressedInput} from './decompressed-input.js'
 export {exportMembers, zipContainerInput, zipMemberInput} from './zip-member-input.js'
-export {entryInput, headOf, inputFromBytes, inputFromFolder, inputFromPath, inputFromStream, inputFromString} from './input.js'
+export {
+  entryInput,
+  headOf,
+  inputFromBytes,
+  inputFromFolder,
+  inputFromPath,
+  inputFromStream,
+  inputFromString
+} from './input.js'
 export {countingInput} from './counting-input.js'
 export type {Sample, SampleKind, SampleRecord} from './sample.js'
 export {createSample, sampleEntryLimit, sampleFromBytes, sampleHeadLimit, sampleRecordLimit} from './sample.js'

@@ -148,7 +148,11 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
         // A compressed input that cannot be decompressed fails here.
         const detail = error instanceof Error ? error.message : String(error)
         fail(file, `Could not read the input: ${detail}`, 'unreadable-input')
-        return {file, detection: {format: undefined, decidedBy: 'none', verdicts: [], tiedWith: [], explanation: detail}, conversations: empty()}
+        return {
+          file,
+          detection: {format: undefined, decidedBy: 'none', verdicts: [], tiedWith: [], explanation: detail},
+          conversations: empty()
+        }
       }
       const {detection, plugin, problem} = decide(sample, readOptions)
       if (problem) fail(file, problem.reason, problem.ruleId)
@@ -180,7 +184,13 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       const detection = chosenDetection(readOptions.format, sample, list)
       if (!plugin) {
         const names = list.map((format) => format.name).join(', ')
-        return {detection, problem: {reason: `Unknown format \`${readOptions.format}\`: expected one of ${names}`, ruleId: 'unknown-format'}}
+        return {
+          detection,
+          problem: {
+            reason: `Unknown format \`${readOptions.format}\`: expected one of ${names}`,
+            ruleId: 'unknown-format'
+          }
+        }
       }
       if (sample.kind === 'empty') return {detection, problem: emptyProblem}
       return {detection, plugin}
@@ -226,7 +236,11 @@ const emptyProblem = {reason: 'The input is empty: there is nothing to convert',
 
 /** Adds a fatal message (a failure of this input) without throwing. */
 export function fail(file: VFile, reason: string, ruleId: string, line?: number): VFileMessage {
-  const message = file.message(reason, {ruleId, source: messageSource, ...(line === undefined ? {} : {place: {line, column: 1}})})
+  const message = file.message(reason, {
+    ruleId,
+    source: messageSource,
+    ...(line === undefined ? {} : {place: {line, column: 1}})
+  })
   message.fatal = true
   return message
 }
@@ -242,7 +256,7 @@ async function uncompressed(input: Input): Promise<Input> {
   const head = await input.head(4)
   const compression = compressionOf(head)
   if (compression) return decompressedInput(input, compression)
-  if (head[0] === 0x50 && head[1] === 0x4B && head[2] === 0x03 && head[3] === 0x04) {
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
     const member = await zipMemberInput(input).catch(() => null)
     if (member === null) return input
@@ -256,7 +270,9 @@ function insertionIndex(list: readonly FormatPlugin[], inserted: ReadonlySet<str
   if (anchor !== undefined) {
     const at = list.findIndex((format) => format.name === anchor)
     if (at === -1) {
-      throw new Error(`Cannot place a format ${options.before ? 'before' : 'after'} \`${anchor}\`: no format has that name`)
+      throw new Error(
+        `Cannot place a format ${options.before ? 'before' : 'after'} \`${anchor}\`: no format has that name`
+      )
     }
     return options.before ? at : at + 1
   }

@@ -43,7 +43,9 @@ export function* treeToMarkdownChunks(tree: Root): Generator<string> {
     const value = node.value.replace(/\n$/, '')
     const fence = '`'.repeat(Math.max(longestStreak(value, '`') + 1, 3))
     const info = /^[\w+#.-]*$/.test(node.lang ?? '') ? (node.lang ?? '') : ''
-    return value === '' ? `${fence}${info}\n${fence}` : `${fence}${info}\n${placeholder({kind: 'code', value})}\n${fence}`
+    return value === ''
+      ? `${fence}${info}\n${fence}`
+      : `${fence}${info}\n${placeholder({kind: 'code', value})}\n${fence}`
   }
 
   // Headings and paragraphs that chatmark built from literals only (see
@@ -97,7 +99,7 @@ function* prefixed(text: string, prefix: string): Generator<string> {
   const blank = prefix.trimEnd()
   const lines = text.split('\n')
   // The first line's prefix is already in the skeleton.
-  yield lines.map((line, index) => (index === 0 ? line : (line === '' ? blank : prefix + line))).join('\n')
+  yield lines.map((line, index) => (index === 0 ? line : line === '' ? blank : prefix + line)).join('\n')
 }
 
 /** Serialises a note's tree to one string (see {@link treeToMarkdownChunks}). */

@@ -21,7 +21,7 @@ export async function readJsonDocument(input: Input, limits: Limits, expected: s
     chunks.push(chunk)
   }
   let text = Buffer.concat(chunks).toString('utf8')
-  if (text.charCodeAt(0) === 0xFEFF) text = text.slice(1)
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   try {
     return JSON.parse(text) as unknown
   } catch (error) {
@@ -45,7 +45,7 @@ function overLimit(limit: number, size?: number): string {
 export async function startsAsJsonDocument(input: Input, sampleBytes: number): Promise<boolean> {
   const head = await input.head(sampleBytes)
   let text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8')
-  if (text.charCodeAt(0) === 0xFEFF) text = text.slice(1)
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   const start = text.search(/\S/)
   if (start === -1) return false
   const end = text.indexOf('\n', start)

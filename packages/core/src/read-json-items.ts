@@ -21,12 +21,12 @@ export interface ReadJsonItemsOptions {
 }
 
 const quote = 0x22
-const backslash = 0x5C
-const comma = 0x2C
-const openBracket = 0x5B
-const closeBracket = 0x5D
-const openBrace = 0x7B
-const closeBrace = 0x7D
+const backslash = 0x5c
+const comma = 0x2c
+const openBracket = 0x5b
+const closeBracket = 0x5d
+const openBrace = 0x7b
+const closeBrace = 0x7d
 
 /**
  * Streams one JSON document and yields the elements of its top-level array
@@ -48,7 +48,8 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
     yield {index: 0, value: await readJsonDocument(input, limits, 'a JSON object or array')}
     return
   }
-  if (first !== '[') throw new Error(`expected a JSON array or object, found ${first === undefined ? 'nothing' : `\`${first}\``}`)
+  if (first !== '[')
+    throw new Error(`expected a JSON array or object, found ${first === undefined ? 'nothing' : `\`${first}\``}`)
 
   const warn = (reason: string, ruleId: string): void => {
     file.message(reason, {ruleId, source})
@@ -85,7 +86,7 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
     const ready: JsonItem[] = []
     let position = 0
     // A UTF-8 BOM before the array is skipped.
-    if (offset === 0 && chunk[0] === 0xEF && chunk[1] === 0xBB && chunk[2] === 0xBF) position = 3
+    if (offset === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) position = 3
     for (; position < chunk.length && !ended; position++) {
       const byte = chunk[position] ?? 0
       if (inString) {
@@ -161,6 +162,8 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
 }
 
 function firstCharacter(head: Uint8Array): string | undefined {
-  const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8').replace(/^\uFEFF/, '')
+  const text = Buffer.from(head.buffer, head.byteOffset, head.byteLength)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
   return /\S/.exec(text)?.[0]
 }

@@ -15,8 +15,8 @@ export interface ReadLinesOptions {
   onLongLine?: (line: number, bytes: number) => void
 }
 
-const lineFeed = 0x0A
-const carriageReturn = 0x0D
+const lineFeed = 0x0a
+const carriageReturn = 0x0d
 
 /**
  * Splits an input into lines as it streams, so a multi-GB log is never one

@@ -76,11 +76,8 @@ export async function createSample(input: Input, sampleBytes: number): Promise<S
 }
 
 /** Builds a sample from head bytes already in hand. */
-export function sampleFromBytes(
-  bytes: Uint8Array,
-  info: {name: string; complete: boolean; size?: number}
-): Sample {
-  const bom = bytes[0] === 0xEF && bytes[1] === 0xBB && bytes[2] === 0xBF
+export function sampleFromBytes(bytes: Uint8Array, info: {name: string; complete: boolean; size?: number}): Sample {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
   const magic = magicOf(bytes)
   let text = decoder.decode(bom ? bytes.subarray(3) : bytes)
   // A multi-byte character cut by the bound decodes as U+FFFD at the very end.
@@ -159,9 +156,9 @@ async function folderSample(
 }
 
 function magicOf(bytes: Uint8Array): Sample['magic'] {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4B && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip'
-  if (bytes[0] === 0x28 && bytes[1] === 0xB5 && bytes[2] === 0x2F && bytes[3] === 0xFD) return 'zstd'
-  if (bytes[0] === 0x1F && bytes[1] === 0x8B) return 'gzip'
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip'
+  if (bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd) return 'zstd'
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return 'gzip'
   return undefined
 }
 

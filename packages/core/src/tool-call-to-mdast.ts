@@ -13,7 +13,11 @@ import {truncateMiddle} from './truncate-middle.js'
  * result keeps its head and tail and says how many characters were cut. The
  * turns of a subagent it started follow, folded, each rendered by `renderTurn`.
  */
-export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptions, renderTurn: (turn: Turn) => Flow[]): Flow[] {
+export function toolCallToMdast(
+  part: ToolCallPart,
+  options: ResolvedRenderOptions,
+  renderTurn: (turn: Turn) => Flow[]
+): Flow[] {
   const line: PhrasingContent[] = [attention('strong', 'Tool call'), space]
   line.push(inlineCode(part.name))
   const notes: string[] = []
@@ -38,11 +42,11 @@ export function toolCallToMdast(part: ToolCallPart, options: ResolvedRenderOptio
     const label: PhrasingContent[] = [attention('strong', result.isError ? 'Error' : 'Result')]
     if (result.fileName) label.push(space, inlineCode(result.fileName))
     const {head, tail, cut} = truncateMiddle(result.text, options.maxResultChars)
-    const value =
-      cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${groupDigits(cut)} characters cut …]\n${tail}`
+    const value = cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${groupDigits(cut)} characters cut …]\n${tail}`
     if (result.text.length === 0) label.push(inertText(': (empty)'))
     nodes.push({type: 'paragraph', children: mergeLiterals(label)})
-    if (result.text.length > 0) nodes.push({type: 'code', lang: result.language ?? 'text', value: value.replace(/\n$/, '')})
+    if (result.text.length > 0)
+      nodes.push({type: 'code', lang: result.language ?? 'text', value: value.replace(/\n$/, '')})
   }
   // A subagent's own conversation, folded under the call that started it.
   if (part.subagent && part.subagent.length > 0) {

@@ -38,9 +38,9 @@ export function countCodePoints(text: string): number {
   let count = 0
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    if (code >= 0xD800 && code <= 0xDBFF && index + 1 < text.length) {
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
       const next = text.charCodeAt(index + 1)
-      if (next >= 0xDC00 && next <= 0xDFFF) index++
+      if (next >= 0xdc00 && next <= 0xdfff) index++
     }
     count++
   }
@@ -51,7 +51,7 @@ function indexAfterCodePoints(text: string, from: number, count: number): number
   let index = from
   for (let seen = 0; seen < count && index < text.length; seen++) {
     const code = text.charCodeAt(index)
-    index += code >= 0xD800 && code <= 0xDBFF && isLow(text.charCodeAt(index + 1)) ? 2 : 1
+    index += code >= 0xd800 && code <= 0xdbff && isLow(text.charCodeAt(index + 1)) ? 2 : 1
   }
   return index
 }
@@ -66,9 +66,9 @@ function indexBeforeCodePoints(text: string, count: number): number {
 }
 
 function isHigh(code: number): boolean {
-  return code >= 0xD800 && code <= 0xDBFF
+  return code >= 0xd800 && code <= 0xdbff
 }
 
 function isLow(code: number): boolean {
-  return code >= 0xDC00 && code <= 0xDFFF
+  return code >= 0xdc00 && code <= 0xdfff
 }

@@ -56,13 +56,17 @@ async function openZip(archive: Input): Promise<ZipFile> {
   const options = {lazyEntries: true, autoClose: false}
   if (archive.path !== undefined) {
     const path = archive.path
-    return new Promise((resolve, reject) => yauzl.open(path, options, (error, zip) => (error ? reject(error) : resolve(zip))))
+    return new Promise((resolve, reject) =>
+      yauzl.open(path, options, (error, zip) => (error ? reject(error) : resolve(zip)))
+    )
   }
   // Stdin or a buffer: the archive is already in memory.
   const chunks: Uint8Array[] = []
   for await (const chunk of archive.open()) chunks.push(chunk)
   const buffer = Buffer.concat(chunks)
-  return new Promise((resolve, reject) => yauzl.fromBuffer(buffer, options, (error, zip) => (error ? reject(error) : resolve(zip))))
+  return new Promise((resolve, reject) =>
+    yauzl.fromBuffer(buffer, options, (error, zip) => (error ? reject(error) : resolve(zip)))
+  )
 }
 
 /**
@@ -83,7 +87,9 @@ export function zipContainerInput(archive: Input): Input {
     },
     async entries() {
       const {byPath} = await load()
-      return [...byPath.values()].map((entry) => ({path: entry.fileName, size: entry.uncompressedSize})).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      return [...byPath.values()]
+        .map((entry) => ({path: entry.fileName, size: entry.uncompressedSize}))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     },
     async *openEntry(path) {
       const {zip, byPath} = await load()
@@ -102,7 +108,8 @@ async function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
     const byPath = new Map<string, Entry>()
     zip.on('entry', (entry: Entry) => {
       // Folders end in `/`; names that climb out of the archive are refused.
-      if (!entry.fileName.endsWith('/') && yauzl.validateFileName(entry.fileName) === null) byPath.set(entry.fileName, entry)
+      if (!entry.fileName.endsWith('/') && yauzl.validateFileName(entry.fileName) === null)
+        byPath.set(entry.fileName, entry)
       zip.readEntry()
     })
     zip.on('end', () => resolve(byPath))
@@ -118,7 +125,8 @@ async function findMember(zip: ZipFile): Promise<Entry | undefined> {
     const depth = (entry: Entry): number => entry.fileName.split('/').length
     zip.on('entry', (entry: Entry) => {
       const base = entry.fileName.split('/').pop() ?? ''
-      if (exportMembers.includes(base) && !entry.fileName.endsWith('/') && (!best || depth(entry) < depth(best))) best = entry
+      if (exportMembers.includes(base) && !entry.fileName.endsWith('/') && (!best || depth(entry) < depth(best)))
+        best = entry
       zip.readEntry()
     })
     zip.on('end', () => resolve(best))

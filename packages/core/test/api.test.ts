@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import * as core from '@chatmark/core'
 
 test('the public API is exactly the expected list of exports', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {containMarkdown} from '@chatmark/core'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 
@@ -9,7 +9,10 @@ test('text with nothing to contain is returned verbatim', () => {
 })
 
 test('ATX headings go below the section depth, at most 6', () => {
-  assert.equal(containMarkdown('# One\n\n## User\n\n#### Four\n\n###### Six', 2), '### One\n\n#### User\n\n###### Four\n\n###### Six')
+  assert.equal(
+    containMarkdown('# One\n\n## User\n\n#### Four\n\n###### Six', 2),
+    '### One\n\n#### User\n\n###### Four\n\n###### Six'
+  )
 })
 
 test('headings inside block quotes and list items are demoted too', () => {
@@ -22,7 +25,10 @@ test('a hash that is not a heading is left alone', () => {
 })
 
 test('setext headings become ATX headings at the demoted depth', () => {
-  assert.equal(containMarkdown('Intro\n\nTitle\n=====\n\nSub\ntitle\n---\n\nafter', 2), 'Intro\n\n### Title\n\n#### Sub title\n\nafter')
+  assert.equal(
+    containMarkdown('Intro\n\nTitle\n=====\n\nSub\ntitle\n---\n\nafter', 2),
+    'Intro\n\n### Title\n\n#### Sub title\n\nafter'
+  )
 })
 
 test('a thematic break stays a thematic break', () => {
@@ -30,7 +36,10 @@ test('a thematic break stays a thematic break', () => {
 })
 
 test('an unclosed code fence is closed with the same marker', () => {
-  assert.equal(containMarkdown('look:\n\n````ts\nconst a = 1\n```\nstill code', 2), 'look:\n\n````ts\nconst a = 1\n```\nstill code\n````')
+  assert.equal(
+    containMarkdown('look:\n\n````ts\nconst a = 1\n```\nstill code', 2),
+    'look:\n\n````ts\nconst a = 1\n```\nstill code\n````'
+  )
   assert.equal(containMarkdown('~~~\ncode', 2), '~~~\ncode\n~~~')
   assert.equal(containMarkdown('```\nclosed\n```', 2), '```\nclosed\n```')
 })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {readFile} from 'node:fs/promises'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import {gzipSync} from 'node:zlib'
 import {compressionOf, createNormalizer, inputFromBytes} from '@chatmark/core'
@@ -28,7 +28,9 @@ test('gzip and zstd inputs are detected and parsed decompressed', async () => {
   const format = {
     ...fakeFormat('lines', {confidence: 'certain', reason: 'x'}),
     detect: (sample: {kind: string; extension: string}) =>
-      sample.kind === 'jsonl' && sample.extension === '.jsonl' ? ({confidence: 'certain', reason: 'JSONL'} as const) : ({confidence: 'none', reason: sample.kind} as const),
+      sample.kind === 'jsonl' && sample.extension === '.jsonl'
+        ? ({confidence: 'certain', reason: 'JSONL'} as const)
+        : ({confidence: 'none', reason: sample.kind} as const),
     async *parse(input: {name: string; open(): AsyncIterable<Uint8Array>}) {
       seen.push(await readAll(input))
       yield {id: input.name, source: {format: 'lines'}, participants: [], metadata: {}, turns: [], fidelity: {}}

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {createNormalizer, defaultFormatOrder, inputFromString, sortByDefaultOrder} from '@chatmark/core'
 import {fakeFormat} from './helpers.js'
 
@@ -8,7 +8,9 @@ const likely = (reason: string) => ({confidence: 'likely', reason}) as const
 const none = (reason: string) => ({confidence: 'none', reason}) as const
 
 test('the highest verdict wins whatever its position', async () => {
-  const normalizer = createNormalizer({builtins: [fakeFormat('a', likely('a-ish')), fakeFormat('b', certain('b fingerprint'))]})
+  const normalizer = createNormalizer({
+    builtins: [fakeFormat('a', likely('a-ish')), fakeFormat('b', certain('b fingerprint'))]
+  })
   const detection = await normalizer.detect(inputFromString('{"x": 1}'))
   assert.equal(detection.format, 'b')
   assert.equal(detection.decidedBy, 'verdict')
@@ -24,7 +26,9 @@ test('the highest verdict wins whatever its position', async () => {
 })
 
 test('a tie at the top goes to the earlier format and is reported as ambiguous', async () => {
-  const normalizer = createNormalizer({builtins: [fakeFormat('a', likely('x')), fakeFormat('b', likely('y')), fakeFormat('c', likely('z'))]})
+  const normalizer = createNormalizer({
+    builtins: [fakeFormat('a', likely('x')), fakeFormat('b', likely('y')), fakeFormat('c', likely('z'))]
+  })
   const detection = await normalizer.detect(inputFromString('hello'))
   assert.equal(detection.format, 'a')
   assert.equal(detection.decidedBy, 'order')
@@ -33,7 +37,9 @@ test('a tie at the top goes to the earlier format and is reported as ambiguous',
 })
 
 test('a detector that throws is recorded as none and cannot break dispatch', async () => {
-  const normalizer = createNormalizer({builtins: [fakeFormat('bad', new Error('boom')), fakeFormat('good', likely('ok'))]})
+  const normalizer = createNormalizer({
+    builtins: [fakeFormat('bad', new Error('boom')), fakeFormat('good', likely('ok'))]
+  })
   const detection = await normalizer.detect(inputFromString('hello'))
   assert.equal(detection.format, 'good')
   assert.deepEqual(detection.verdicts[0], {format: 'bad', confidence: 'none', reason: 'detector threw: boom'})
@@ -48,7 +54,10 @@ test('a detector that returns garbage is recorded as none', async () => {
 })
 
 test('user formats run before the built-ins, in registration order', () => {
-  const normalizer = createNormalizer({builtins: [fakeFormat('b1', none('')), fakeFormat('b2', none(''))], formats: [fakeFormat('u1', none(''))]})
+  const normalizer = createNormalizer({
+    builtins: [fakeFormat('b1', none('')), fakeFormat('b2', none(''))],
+    formats: [fakeFormat('u1', none(''))]
+  })
   normalizer.use(fakeFormat('u2', none('')))
   assert.deepEqual(
     normalizer.formats.map((format) => format.name),
@@ -67,7 +76,10 @@ test('a user format with a built-in name replaces it in its slot', async () => {
   )
   const {conversations, detection} = await normalizer.normalize(inputFromString('text'))
   assert.equal(detection.verdicts[1]?.reason, 'user b')
-  assert.equal(conversations[0]?.turns[0]?.parts[0]?.type === 'text' && conversations[0].turns[0].parts[0].text, 'from the user')
+  assert.equal(
+    conversations[0]?.turns[0]?.parts[0]?.type === 'text' && conversations[0].turns[0].parts[0].text,
+    'from the user'
+  )
 })
 
 test('use places a format before or after a named one', () => {
@@ -83,7 +95,10 @@ test('use places a format before or after a named one', () => {
 test('a frozen normalizer refuses use and says how to customise', () => {
   const normalizer = createNormalizer({builtins: [fakeFormat('a', none(''))]}).freeze()
   assert.equal(normalizer.frozen, true)
-  assert.throws(() => normalizer.use(fakeFormat('b', none(''))), /frozen normalizer: create your own with `createNormalizer\(\{formats\}\)`/)
+  assert.throws(
+    () => normalizer.use(fakeFormat('b', none(''))),
+    /frozen normalizer: create your own with `createNormalizer\(\{formats\}\)`/
+  )
   assert.deepEqual(
     normalizer.formats.map((format) => format.name),
     ['a']
@@ -99,7 +114,9 @@ test('input that looks like JSON but that no format claims fails with every cand
   const normalizer = createNormalizer({
     builtins: [fakeFormat('a', none('no sessionId')), fakeFormat('b', none('not an array of conversations'))]
   })
-  const {file, conversations, detection} = await normalizer.normalize(inputFromString('{"hello": "world"}', 'data.json'))
+  const {file, conversations, detection} = await normalizer.normalize(
+    inputFromString('{"hello": "world"}', 'data.json')
+  )
   assert.equal(detection.format, undefined)
   assert.equal(detection.decidedBy, 'none')
   assert.equal(conversations.length, 0)
@@ -114,7 +131,10 @@ test('input that looks like JSON but that no format claims fails with every cand
 test('empty input is a clear failure, even with an explicit format', async () => {
   const normalizer = createNormalizer({builtins: [fakeFormat('a', likely('anything'))]})
   for (const format of [undefined, 'a']) {
-    const {file, conversations} = await normalizer.normalize(inputFromString(' \n\n', 'empty.txt'), format ? {format} : {})
+    const {file, conversations} = await normalizer.normalize(
+      inputFromString(' \n\n', 'empty.txt'),
+      format ? {format} : {}
+    )
     assert.equal(conversations.length, 0)
     assert.equal(file.messages[0]?.reason, 'The input is empty: there is nothing to convert')
     assert.equal(file.messages[0]?.fatal, true)
@@ -136,10 +156,13 @@ test('an unknown explicit format is a failure naming the known ones', async () =
 })
 
 test('a parser that throws becomes a fatal message, not a crash', async () => {
-  const format = {...fakeFormat('a', certain('a')), parse: async function* () {
-    yield* []
-    throw new Error('line 3 is a mess')
-  }}
+  const format = {
+    ...fakeFormat('a', certain('a')),
+    parse: async function* () {
+      yield* []
+      throw new Error('line 3 is a mess')
+    }
+  }
   const {file} = await normalizer(format).normalize(inputFromString('x', 'in.txt'))
   assert.equal(file.messages[0]?.reason, 'Could not read the input as a: line 3 is a mess')
   assert.equal(file.messages[0]?.fatal, true)

@@ -2,9 +2,18 @@ import assert from 'node:assert/strict'
 import {mkdir, mkdtemp, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
-import {createNormalizer, createSample, entryInput, inputFromFolder, inputFromPath, readJsonDocument, defaultLimits, zipContainerInput} from '@chatmark/core'
+import {
+  createNormalizer,
+  createSample,
+  entryInput,
+  inputFromFolder,
+  inputFromPath,
+  readJsonDocument,
+  defaultLimits,
+  zipContainerInput
+} from '@chatmark/core'
 
 async function text(stream: AsyncIterable<Uint8Array>): Promise<string> {
   const chunks: Uint8Array[] = []
@@ -52,11 +61,18 @@ test('formats can claim a folder; others say why not', async () => {
     description: 'x',
     extensions: [],
     detect: (sample: {kind: string; entries: readonly string[]}) =>
-      sample.kind === 'folder' && sample.entries.includes('channels.json') ? ({confidence: 'certain', reason: 'channels.json'} as const) : ({confidence: 'none', reason: 'no'} as const),
+      sample.kind === 'folder' && sample.entries.includes('channels.json')
+        ? ({confidence: 'certain', reason: 'channels.json'} as const)
+        : ({confidence: 'none', reason: 'no'} as const),
     async *parse() {}
   }
   const detection = await createNormalizer({builtins: [folderFormat]}).detect(await inputFromFolder(dir))
   assert.equal(detection.format, 'folders')
-  const other = await createNormalizer({builtins: [{...folderFormat, detect: () => ({confidence: 'none', reason: 'no'}) as const}]}).detect(await inputFromFolder(dir))
-  assert.match(other.explanation, /^The input is a folder \(or an archive\) of files, but no registered format claimed it/)
+  const other = await createNormalizer({
+    builtins: [{...folderFormat, detect: () => ({confidence: 'none', reason: 'no'}) as const}]
+  }).detect(await inputFromFolder(dir))
+  assert.match(
+    other.explanation,
+    /^The input is a folder \(or an archive\) of files, but no registered format claimed it/
+  )
 })

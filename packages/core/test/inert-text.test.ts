@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import type {Conversation} from '@chatmark/core'
 import {toNote} from '@chatmark/core'
 import {fromMarkdown} from 'mdast-util-from-markdown'
-import {toString} from 'mdast-util-to-string'
+import {toString as textOf} from 'mdast-util-to-string'
 
 // Headings, tool names and descriptions that chatmark writes as literals when
 // they are inert must read back as exactly the same text as escaped ones.
@@ -33,10 +33,10 @@ test('titles and headings read back as the text they were made from', () => {
       fidelity: {},
       turns: [{role: 'user', author: 'p', parts: [{type: 'text', text: 'hi'}]}]
     }
-    const tree = fromMarkdown(toNote(conversation).replace(/^---\n[^]*?\n---\n/, ''))
+    const tree = fromMarkdown(toNote(conversation).replace(/^---\n[\s\S]*?\n---\n/, ''))
     const headings = tree.children.filter((node) => node.type === 'heading')
-    assert.equal(toString(headings[0]), title.trim(), `title ${JSON.stringify(title)}`)
-    assert.equal(toString(headings[1]), title, `speaker ${JSON.stringify(title)}`)
+    assert.equal(textOf(headings[0]), title.trim(), `title ${JSON.stringify(title)}`)
+    assert.equal(textOf(headings[1]), title, `speaker ${JSON.stringify(title)}`)
   }
 })
 
@@ -50,12 +50,12 @@ test('tool names and descriptions read back as written', () => {
       fidelity: {},
       turns: [{role: 'assistant', parts: [{type: 'tool-call', text, name: text.trim(), input: {}}]}]
     }
-    const tree = fromMarkdown(toNote(conversation).replace(/^---\n[^]*?\n---\n/, ''))
+    const tree = fromMarkdown(toNote(conversation).replace(/^---\n[\s\S]*?\n---\n/, ''))
     const line = tree.children.find((node) => node.type === 'paragraph')
     assert.ok(line?.type === 'paragraph')
     const code = line.children.find((node) => node.type === 'inlineCode')
     assert.equal(code?.type === 'inlineCode' && code.value, text.trim(), `name ${JSON.stringify(text)}`)
     const emphasis = line.children.find((node) => node.type === 'emphasis')
-    if (emphasis) assert.equal(toString(emphasis), text, `description ${JSON.stringify(text)}`)
+    if (emphasis) assert.equal(textOf(emphasis), text, `description ${JSON.stringify(text)}`)
   }
 })

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import type {Input} from '@chatmark/core'
 import {defaultLimits, inputFromString, readJsonItems} from '@chatmark/core'
 import {VFile} from 'vfile'
@@ -8,7 +8,8 @@ import {chunked} from './helpers.js'
 async function items(input: Input): Promise<{values: unknown[]; messages: string[]}> {
   const file = new VFile({path: input.name})
   const values: unknown[] = []
-  for await (const item of readJsonItems(input, {file, limits: defaultLimits, source: 'test'})) values.push([item.index, item.value])
+  for await (const item of readJsonItems(input, {file, limits: defaultLimits, source: 'test'}))
+    values.push([item.index, item.value])
   return {values, messages: file.messages.map((message) => `${message.ruleId}: ${message.reason}`)}
 }
 
@@ -37,7 +38,9 @@ test('a cut-off document keeps the items before the break and says where it stop
     [0, {id: 'a'}],
     [1, {id: 'b'}]
   ])
-  assert.deepEqual(cut.messages, ['malformed-json: The JSON breaks off at byte 47, inside the array: reading stopped there; the 2 item(s) before it are kept'])
+  assert.deepEqual(cut.messages, [
+    'malformed-json: The JSON breaks off at byte 47, inside the array: reading stopped there; the 2 item(s) before it are kept'
+  ])
 })
 
 test('a broken item is skipped with its position, and the items after it are kept', async () => {
@@ -50,12 +53,19 @@ test('a broken item is skipped with its position, and the items after it are kep
     [5, null]
   ])
   assert.equal(broken.messages.length, 1)
-  assert.match(broken.messages[0] ?? '', /^malformed-json: Item 1 of the array \(from byte 14\) is not valid JSON \(.+\): skipped$/)
+  assert.match(
+    broken.messages[0] ?? '',
+    /^malformed-json: Item 1 of the array \(from byte 14\) is not valid JSON \(.+\): skipped$/
+  )
 })
 
 test('multi-byte characters split across chunks are read whole', async () => {
   const text = JSON.stringify([{t: 'ünïcødé ☃ 日本 😀'}, {t: '\\"quoted\\"'}])
-  for (const size of [1, 2, 5]) assert.deepEqual((await items(chunked(text, size))).values, [[0, {t: 'ünïcødé ☃ 日本 😀'}], [1, {t: '\\"quoted\\"'}]])
+  for (const size of [1, 2, 5])
+    assert.deepEqual((await items(chunked(text, size))).values, [
+      [0, {t: 'ünïcødé ☃ 日本 😀'}],
+      [1, {t: '\\"quoted\\"'}]
+    ])
 })
 
 test('a document that is not an array or object is refused', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {sampleFromBytes} from '@chatmark/core'
 
 const sample = (text: string, complete = true) => sampleFromBytes(Buffer.from(text), {name: 'in.x', complete})
@@ -28,8 +28,14 @@ test('malformed JSON is still JSON, never text', () => {
 })
 
 test('archives are recognised by their magic bytes', () => {
-  assert.equal(sampleFromBytes(Uint8Array.from([0x50, 0x4B, 0x03, 0x04, 1]), {name: 'a.zip', complete: true}).magic, 'zip')
-  assert.equal(sampleFromBytes(Uint8Array.from([0x28, 0xB5, 0x2F, 0xFD, 1]), {name: 'a.zst', complete: true}).kind, 'binary')
+  assert.equal(
+    sampleFromBytes(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1]), {name: 'a.zip', complete: true}).magic,
+    'zip'
+  )
+  assert.equal(
+    sampleFromBytes(Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd, 1]), {name: 'a.zst', complete: true}).kind,
+    'binary'
+  )
 })
 
 test('a BOM is noted and stripped', () => {

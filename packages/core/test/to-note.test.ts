@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import type {Conversation} from '@chatmark/core'
 import {toNote} from '@chatmark/core'
 import {fromMarkdown} from 'mdast-util-from-markdown'
@@ -18,7 +18,13 @@ const session: Conversation = {
   metadata: {models: ['gemini-2.5-pro'], project: 'abc123', tokens: {input: 10, output: 5, total: 15}},
   fidelity: {'injected-context': 1},
   turns: [
-    {id: 'u1', role: 'user', author: 'user', timestamp: '2026-03-30T10:28:00.000Z', parts: [{type: 'text', text: 'Why does `a` fail?'}]},
+    {
+      id: 'u1',
+      role: 'user',
+      author: 'user',
+      timestamp: '2026-03-30T10:28:00.000Z',
+      parts: [{type: 'text', text: 'Why does `a` fail?'}]
+    },
     {
       id: 'g1',
       role: 'assistant',
@@ -75,12 +81,18 @@ test('times follow the time zone option', () => {
 
 test('thinking is collapsed in details, and left out with thinking: false', () => {
   const markdown = toNote(session)
-  assert.match(markdown, /<details>\n<summary>Thinking<\/summary>\n\n\*\*Reading the code\*\*\n\nThe error is in the tokenizer\.\n\n<\/details>/)
+  assert.match(
+    markdown,
+    /<details>\n<summary>Thinking<\/summary>\n\n\*\*Reading the code\*\*\n\nThe error is in the tokenizer\.\n\n<\/details>/
+  )
   assert.doesNotMatch(toNote(session, {thinking: false}), /tokenizer/)
 })
 
 test('the obsidian profile folds thinking in a callout', () => {
-  assert.match(toNote(session, {profile: 'obsidian'}), /> \[!quote\]- Thinking\n>\n> \*\*Reading the code\*\*\n>\n> The error is in the tokenizer\./)
+  assert.match(
+    toNote(session, {profile: 'obsidian'}),
+    /> \[!quote\]- Thinking\n>\n> \*\*Reading the code\*\*\n>\n> The error is in the tokenizer\./
+  )
 })
 
 test('notices are alerts, left out with notices: false', () => {
@@ -126,10 +138,18 @@ test('a subagent started by a tool call is folded under it, without turn heading
   assert.ok(call?.type === 'tool-call')
   call.subagent = [
     {role: 'user', parts: [{type: 'text', text: 'Find the tokenizer.'}]},
-    {role: 'assistant', author: 'gemini', timestamp: '2026-03-30T10:29:30.000Z', parts: [{type: 'text', text: '## Found\n\nIn `src/tok.ts`.'}]}
+    {
+      role: 'assistant',
+      author: 'gemini',
+      timestamp: '2026-03-30T10:29:30.000Z',
+      parts: [{type: 'text', text: '## Found\n\nIn `src/tok.ts`.'}]
+    }
   ]
   const markdown = toNote(nested)
-  assert.match(markdown, /<details>\n<summary>Subagent \(2 turns\)<\/summary>\n\n\*\*User\*\*\n\nFind the tokenizer\.\n\n\*\*Gemini\*\* · 2026-03-30 10:29\n\n#### Found\n\nIn `src\/tok\.ts`\.\n\n<\/details>/)
+  assert.match(
+    markdown,
+    /<details>\n<summary>Subagent \(2 turns\)<\/summary>\n\n\*\*User\*\*\n\nFind the tokenizer\.\n\n\*\*Gemini\*\* · 2026-03-30 10:29\n\n#### Found\n\nIn `src\/tok\.ts`\.\n\n<\/details>/
+  )
   const depths = fromMarkdown(markdown).children.flatMap((node) => (node.type === 'heading' ? [node.depth] : []))
   assert.deepEqual(depths, [1, 2, 2, 4])
 })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {readFile} from 'node:fs/promises'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import {createNormalizer, inputFromBytes, inputFromPath, zipMemberInput} from '@chatmark/core'
 import {fakeFormat} from './helpers.js'
@@ -30,14 +30,20 @@ test('an archive without an export member is a container of files, which formats
   assert.equal(await zipMemberInput(await inputFromPath(otherZip)), undefined)
   const normalizer = createNormalizer({builtins: [fakeFormat('any', {confidence: 'none', reason: 'no'})]})
   const {file} = await normalizer.normalize(await inputFromPath(otherZip))
-  assert.match(file.messages[0]?.reason ?? '', /^The input is a folder \(or an archive\) of files, but no registered format claimed it/)
+  assert.match(
+    file.messages[0]?.reason ?? '',
+    /^The input is a folder \(or an archive\) of files, but no registered format claimed it/
+  )
 })
 
 test('formats see the member of an export archive, and messages name it', async () => {
   const seen: string[] = []
   const format = {
     ...fakeFormat('export', {confidence: 'certain', reason: 'x'}),
-    detect: (sample: {kind: string}) => (sample.kind === 'jsonl' ? ({confidence: 'certain', reason: 'JSON array'} as const) : ({confidence: 'none', reason: sample.kind} as const)),
+    detect: (sample: {kind: string}) =>
+      sample.kind === 'jsonl'
+        ? ({confidence: 'certain', reason: 'JSON array'} as const)
+        : ({confidence: 'none', reason: sample.kind} as const),
     async *parse(input: {name: string; open(): AsyncIterable<Uint8Array>}) {
       seen.push(await text(input))
       yield {id: input.name, source: {format: 'export'}, participants: [], metadata: {}, turns: [], fidelity: {}}

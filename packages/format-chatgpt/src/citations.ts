@@ -51,8 +51,15 @@ function resolveRanges(result: ResolvedCitations, citations: unknown): void {
   if (!Array.isArray(citations)) return
   const ranges = citations
     .filter(isRecord)
-    .map((citation) => ({start: citation['start_ix'], end: citation['end_ix'], meta: isRecord(citation['metadata']) ? citation['metadata'] : {}}))
-    .filter((range): range is {start: number; end: number; meta: Record<string, unknown>} => isNumber(range.start) && isNumber(range.end) && range.end > range.start)
+    .map((citation) => ({
+      start: citation['start_ix'],
+      end: citation['end_ix'],
+      meta: isRecord(citation['metadata']) ? citation['metadata'] : {}
+    }))
+    .filter(
+      (range): range is {start: number; end: number; meta: Record<string, unknown>} =>
+        isNumber(range.start) && isNumber(range.end) && range.end > range.start
+    )
     .sort((a, b) => b.start - a.start)
   let text = result.text
   let last = Number.POSITIVE_INFINITY
@@ -82,7 +89,10 @@ function resolveReferences(result: ResolvedCitations, references: unknown): void
     if (!matched || type === 'sources_footnote' || !markerTest.test(matched)) continue
     if (!result.text.includes(matched)) continue
     const links = type === 'hidden' ? [] : itemLinks(reference['items'])
-    const entity = type === 'entity' ? entityName(matched.replace(/^\uE200|\uE201$/g, '')) ?? stringOf(reference['name']) : undefined
+    const entity =
+      type === 'entity'
+        ? (entityName(matched.replace(/^\uE200|\uE201$/g, '')) ?? stringOf(reference['name']))
+        : undefined
     const alt = stringOf(reference['alt'])?.trim()
     let replacement = ''
     if (entity !== undefined) replacement = entity
@@ -130,7 +140,10 @@ export function link(label: string | undefined, url: string): string {
     }
   }
   const safeText = text.replace(/[\\[\]*_`<>]/g, (character) => `\\${character}`).replace(/\s+/g, ' ')
-  const safeUrl = url.replace(/[\s()<>]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+  const safeUrl = url.replace(
+    /[\s()<>]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+  )
   return `[${safeText}](${safeUrl})`
 }
 
@@ -140,7 +153,11 @@ function replaceMarkers(text: string, pattern: RegExp, replace: (inner: string) 
   for (const match of text.matchAll(pattern)) {
     const index = match.index
     const replacement = replace(match[1] ?? '')
-    output += joinAt(text.slice(from, index), replacement, text.slice(index + match[0].length, index + match[0].length + 1))
+    output += joinAt(
+      text.slice(from, index),
+      replacement,
+      text.slice(index + match[0].length, index + match[0].length + 1)
+    )
     from = index + match[0].length
   }
   return from === 0 ? text : output + text.slice(from)
@@ -151,7 +168,10 @@ function replaceAll(text: string, marker: string, replacement: string, spaced: b
   let from = 0
   for (let index = text.indexOf(marker); index !== -1; index = text.indexOf(marker, from)) {
     const next = text.charAt(index + marker.length)
-    const value = spaced && replacement && output.length + index - from > 0 && !/\s$/.test(text.slice(from, index) || output) ? ` ${replacement}` : replacement
+    const value =
+      spaced && replacement && output.length + index - from > 0 && !/\s$/.test(text.slice(from, index) || output)
+        ? ` ${replacement}`
+        : replacement
     output += joinAt(text.slice(from, index), value, next)
     from = index + marker.length
   }
@@ -160,7 +180,8 @@ function replaceAll(text: string, marker: string, replacement: string, spaced: b
 
 /** Appends a replacement; an empty one also takes the space before it when punctuation or a line end follows. */
 function joinAt(before: string, replacement: string, next: string): string {
-  if (replacement === '' && /[ \t]$/.test(before) && (next === '' || /[\s.,;:!?)]/.test(next))) return before.replace(/[ \t]+$/, '')
+  if (replacement === '' && /[ \t]$/.test(before) && (next === '' || /[\s.,;:!?)]/.test(next)))
+    return before.replace(/[ \t]+$/, '')
   return before + replacement
 }
 

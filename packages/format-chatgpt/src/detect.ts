@@ -18,7 +18,13 @@ export function detect(sample: Sample): Verdict {
     case 'empty':
       return {confidence: 'none', reason: 'empty input'}
     case 'binary':
-      return {confidence: 'none', reason: sample.magic === 'zip' ? 'a ZIP archive (its conversations.json is read when the archive is opened)' : 'binary data, not a ChatGPT export'}
+      return {
+        confidence: 'none',
+        reason:
+          sample.magic === 'zip'
+            ? 'a ZIP archive (its conversations.json is read when the archive is opened)'
+            : 'binary data, not a ChatGPT export'
+      }
     case 'text':
       return {confidence: 'none', reason: 'text that is not JSON, not a ChatGPT export'}
     case 'folder':
@@ -33,30 +39,55 @@ export function detect(sample: Sample): Verdict {
 function detectDocument(json: unknown, complete: boolean): Verdict {
   if (Array.isArray(json)) {
     const first = json.find(isRecord)
-    if (first === undefined) return {confidence: 'none', reason: json.length === 0 ? 'an empty JSON array' : 'a JSON array without objects'}
+    if (first === undefined)
+      return {confidence: 'none', reason: json.length === 0 ? 'an empty JSON array' : 'a JSON array without objects'}
     return detectConversation(first, complete, 'array of conversations', exportVariant)
   }
   if (isRecord(json)) return detectConversation(json, complete, 'object', conversationVariant)
-  return {confidence: 'none', reason: complete ? 'a JSON value that is neither an array nor an object' : 'a JSON head that could not be read'}
+  return {
+    confidence: 'none',
+    reason: complete ? 'a JSON value that is neither an array nor an object' : 'a JSON head that could not be read'
+  }
 }
 
 function detectConversation(value: Record<string, unknown>, complete: boolean, what: string, variant: string): Verdict {
-  if ('chat_messages' in value) return {confidence: 'none', reason: `${what} with chat_messages (a Claude.ai export), not ChatGPT`}
+  if ('chat_messages' in value)
+    return {confidence: 'none', reason: `${what} with chat_messages (a Claude.ai export), not ChatGPT`}
   const mapping = value['mapping']
   if (!isRecord(mapping)) {
     // In real exports `mapping` follows `title` and the times; a head may end before it.
     if (!complete && 'title' in value && 'create_time' in value && Object.keys(value).length <= 4) {
-      return {confidence: 'possible', reason: `${what} whose head has title and create_time but ends before mapping`, variant}
+      return {
+        confidence: 'possible',
+        reason: `${what} whose head has title and create_time but ends before mapping`,
+        variant
+      }
     }
     return {confidence: 'none', reason: `${what} without a mapping object`}
   }
   const nodes = Object.values(mapping)
   const shaped = nodes.some(isNodeShaped)
   const hasCurrent = 'current_node' in value
-  if (shaped && hasCurrent) return {confidence: 'certain', reason: `${what} with mapping of {id, message, parent, children} nodes and current_node`, variant}
+  if (shaped && hasCurrent)
+    return {
+      confidence: 'certain',
+      reason: `${what} with mapping of {id, message, parent, children} nodes and current_node`,
+      variant
+    }
   // `current_node` comes after `mapping` in export key order: a cut head may not reach it.
-  if (shaped) return {confidence: complete ? 'likely' : 'certain', reason: `${what} with mapping of {id, message, parent, children} nodes${complete ? ', no current_node' : ' (current_node beyond the head)'}`, variant}
-  if (hasCurrent && nodes.length === 0) return {confidence: 'likely', reason: `${what} with an empty mapping and current_node`, variant}
-  if (hasCurrent) return {confidence: 'possible', reason: `${what} with mapping and current_node, but mapping values are not {message, parent, children} nodes`, variant}
+  if (shaped)
+    return {
+      confidence: complete ? 'likely' : 'certain',
+      reason: `${what} with mapping of {id, message, parent, children} nodes${complete ? ', no current_node' : ' (current_node beyond the head)'}`,
+      variant
+    }
+  if (hasCurrent && nodes.length === 0)
+    return {confidence: 'likely', reason: `${what} with an empty mapping and current_node`, variant}
+  if (hasCurrent)
+    return {
+      confidence: 'possible',
+      reason: `${what} with mapping and current_node, but mapping values are not {message, parent, children} nodes`,
+      variant
+    }
   return {confidence: 'none', reason: `${what} with a mapping but no message nodes or current_node`}
 }

@@ -33,7 +33,13 @@ export function messageTree(mapping: Record<string, unknown>): MessageTree {
   for (const [id, raw] of Object.entries(mapping)) {
     if (!isRecord(raw)) continue
     const message = isRecord(raw['message']) ? raw['message'] : undefined
-    nodes.set(id, {id, message, parent: stringOf(raw['parent']), position: position++, time: message ? numberOf(message['create_time']) : undefined})
+    nodes.set(id, {
+      id,
+      message,
+      parent: stringOf(raw['parent']),
+      position: position++,
+      time: message ? numberOf(message['create_time']) : undefined
+    })
   }
   const children = new Map<string, TreeNode[]>()
   const dangling: string[] = []
@@ -47,9 +53,11 @@ export function messageTree(mapping: Record<string, unknown>): MessageTree {
     if (list) list.push(node)
     else children.set(node.parent, [node])
   }
-  const problems = (dangling.length > 3 ? [...dangling.slice(0, 3), `${dangling.length - 3} more nodes name parents that are not in mapping`] : dangling).map(
-    (reason) => ({reason: `${reason}; it is read as the start of a branch`, ruleId: 'dangling-parent'})
-  )
+  const problems = (
+    dangling.length > 3
+      ? [...dangling.slice(0, 3), `${dangling.length - 3} more nodes name parents that are not in mapping`]
+      : dangling
+  ).map((reason) => ({reason: `${reason}; it is read as the start of a branch`, ruleId: 'dangling-parent'}))
   return {nodes, children, problems}
 }
 
@@ -75,7 +83,10 @@ export function activePath(tree: MessageTree, currentNode: string | undefined): 
   if (!start) {
     leaf = 'newest-leaf'
     problems.push({
-      reason: currentNode === undefined ? 'it has no current_node, so the branch of its newest message is shown' : `its current_node ${currentNode} is not in mapping, so the branch of its newest message is shown`,
+      reason:
+        currentNode === undefined
+          ? 'it has no current_node, so the branch of its newest message is shown'
+          : `its current_node ${currentNode} is not in mapping, so the branch of its newest message is shown`,
       ruleId: 'no-current-node'
     })
     start = newestLeaf(tree)
@@ -84,7 +95,10 @@ export function activePath(tree: MessageTree, currentNode: string | undefined): 
   const seen = new Set<string>()
   for (let node = start; node; node = node.parent === undefined ? undefined : tree.nodes.get(node.parent)) {
     if (seen.has(node.id)) {
-      problems.push({reason: `its mapping has a cycle through node ${node.id}; the branch is shown from the node after it`, ruleId: 'mapping-cycle'})
+      problems.push({
+        reason: `its mapping has a cycle through node ${node.id}; the branch is shown from the node after it`,
+        ruleId: 'mapping-cycle'
+      })
       break
     }
     seen.add(node.id)
@@ -127,7 +141,8 @@ export function newestLeaves(tree: MessageTree): Map<string, TreeNode> {
       if (!entry.expanded) {
         entry.expanded = true
         done.add(entry.node.id)
-        for (const child of tree.children.get(entry.node.id) ?? []) if (!done.has(child.id)) stack.push({node: child, expanded: false})
+        for (const child of tree.children.get(entry.node.id) ?? [])
+          if (!done.has(child.id)) stack.push({node: child, expanded: false})
         continue
       }
       stack.pop()

@@ -29,7 +29,8 @@ export type Count = (reason: string) => void
 export function messageView(message: Record<string, unknown>, count: Count): MessageView | undefined {
   const author = isRecord(message['author']) ? message['author'] : {}
   const rawRole = stringOf(author['role'])
-  const role = rawRole === 'user' || rawRole === 'assistant' || rawRole === 'tool' || rawRole === 'system' ? rawRole : undefined
+  const role =
+    rawRole === 'user' || rawRole === 'assistant' || rawRole === 'tool' || rawRole === 'system' ? rawRole : undefined
   const metadata = isRecord(message['metadata']) ? message['metadata'] : {}
   const content = isRecord(message['content']) ? message['content'] : {}
   const type = stringOf(content['content_type']) ?? 'missing'
@@ -43,7 +44,7 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
   const view: MessageView = {
     id: stringOf(message['id']),
     role,
-    toolName: role === 'tool' ? stringOf(author['name']) ?? 'tool' : undefined,
+    toolName: role === 'tool' ? (stringOf(author['name']) ?? 'tool') : undefined,
     timestamp: epochToIso(message['create_time']),
     model: stringOf(metadata['model_slug']) || undefined,
     parts: []
@@ -78,14 +79,18 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
       if (!/\S/.test(code)) return skip(count, 'empty-message')
       const language = stringOf(content['language'])
       const lang = language && language !== 'unknown' ? language : recipient === 'python' ? 'python' : ''
-      if (role === 'assistant' && recipient !== 'all' && lang === '' && /^\s*[{[]/.test(code)) view.parts.push(toolCall(recipient, code))
+      if (role === 'assistant' && recipient !== 'all' && lang === '' && /^\s*[{[]/.test(code))
+        view.parts.push(toolCall(recipient, code))
       else view.parts.push({type: 'text', text: fenced(code, lang)})
       break
     }
     case 'execution_output': {
       const aggregate = isRecord(metadata['aggregate_result']) ? metadata['aggregate_result'] : {}
       const status = stringOf(aggregate['status'])
-      view.result = {text: stringOf(content['text']) ?? '', ...(status === 'failed' || status === 'error' || status === 'cancelled' ? {isError: true} : {})}
+      view.result = {
+        text: stringOf(content['text']) ?? '',
+        ...(status === 'failed' || status === 'error' || status === 'cancelled' ? {isError: true} : {})
+      }
       break
     }
     case 'tether_browsing_display':
@@ -96,7 +101,14 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
       view.parts.push({type: 'text', text: quote(content, prose)})
       break
     case 'system_error':
-      view.parts.push({type: 'notice', level: 'error', kind: 'error', text: [stringOf(content['name']), stringOf(content['text'])].filter(Boolean).join(': ') || 'ChatGPT reported an error'})
+      view.parts.push({
+        type: 'notice',
+        level: 'error',
+        kind: 'error',
+        text:
+          [stringOf(content['name']), stringOf(content['text'])].filter(Boolean).join(': ') ||
+          'ChatGPT reported an error'
+      })
       break
     case 'thoughts':
       thoughtParts(view, content, prose)
@@ -111,7 +123,12 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
     }
     case 'computer_output':
       count('computer-output')
-      view.parts.push({type: 'notice', level: 'info', kind: 'computer-output', text: 'Operator computer output (a screenshot of the remote browser; not included in the export text)'})
+      view.parts.push({
+        type: 'notice',
+        level: 'info',
+        kind: 'computer-output',
+        text: 'Operator computer output (a screenshot of the remote browser; not included in the export text)'
+      })
       break
     default: {
       count('unknown-content-type')
@@ -137,7 +154,10 @@ function skip(count: Count, reason: string): undefined {
 
 function joinParts(parts: unknown): string {
   if (!Array.isArray(parts)) return ''
-  return parts.filter(isString).filter((part) => part !== '').join('\n\n')
+  return parts
+    .filter(isString)
+    .filter((part) => part !== '')
+    .join('\n\n')
 }
 
 /** An assistant message addressed to a tool (`recipient` other than `all`): its text is the call's arguments. */
@@ -171,7 +191,12 @@ function multimodalParts(view: MessageView, parts: unknown, prose: (text: string
       continue
     }
     count('unknown-part')
-    view.parts.push({type: 'notice', level: 'warning', kind: 'unknown-content', text: `A part of an unknown type, ${type} (not shown)`})
+    view.parts.push({
+      type: 'notice',
+      level: 'warning',
+      kind: 'unknown-content',
+      text: `A part of an unknown type, ${type} (not shown)`
+    })
   }
 }
 
@@ -184,7 +209,13 @@ function assetPointer(piece: Record<string, unknown>): string | undefined {
 }
 
 function assetPart(type: string, piece: Record<string, unknown>, pointer: string | undefined): AttachmentPart {
-  const kind = type.startsWith('image') ? 'image' : type.startsWith('audio') || type.startsWith('real_time') ? 'audio' : type.startsWith('video') ? 'video' : 'file'
+  const kind = type.startsWith('image')
+    ? 'image'
+    : type.startsWith('audio') || type.startsWith('real_time')
+      ? 'audio'
+      : type.startsWith('video')
+        ? 'video'
+        : 'file'
   const size = numberOf(piece['size_bytes'])
   const width = numberOf(piece['width'])
   const height = numberOf(piece['height'])
@@ -212,7 +243,9 @@ function uploadParts(attachments: unknown, parts: Part[]): AttachmentPart[] {
     const size = numberOf(upload['size'])
     const shown = parts.find(
       (part): part is AttachmentPart =>
-        part.type === 'attachment' && part.reference !== undefined && [id, fileId].some((value) => value !== undefined && part.reference!.endsWith(value))
+        part.type === 'attachment' &&
+        part.reference !== undefined &&
+        [id, fileId].some((value) => value !== undefined && part.reference!.endsWith(value))
     )
     if (shown) {
       if (name) shown.name = name
@@ -222,7 +255,10 @@ function uploadParts(attachments: unknown, parts: Part[]): AttachmentPart[] {
       }
       continue
     }
-    const part: AttachmentPart = {type: 'attachment', text: [mimeType ?? 'file', size === undefined ? undefined : formatBytes(size)].filter(Boolean).join(', ')}
+    const part: AttachmentPart = {
+      type: 'attachment',
+      text: [mimeType ?? 'file', size === undefined ? undefined : formatBytes(size)].filter(Boolean).join(', ')
+    }
     if (name) part.name = name
     if (mimeType) part.mimeType = mimeType
     if (size !== undefined) part.size = size
@@ -241,7 +277,11 @@ function thoughtParts(view: MessageView, content: Record<string, unknown>, prose
       const text = prose(stringOf(thought['content']) ?? '')
       const subject = stringOf(thought['summary'])?.trim()
       if (!/\S/.test(text) && !subject) continue
-      view.parts.push({type: 'thinking', text: /\S/.test(text) ? text : subject ?? '', ...(subject && /\S/.test(text) ? {subject} : {})})
+      view.parts.push({
+        type: 'thinking',
+        text: /\S/.test(text) ? text : (subject ?? ''),
+        ...(subject && /\S/.test(text) ? {subject} : {})
+      })
     }
     return
   }
@@ -255,8 +295,13 @@ function quote(content: Record<string, unknown>, prose: (text: string) => string
   const title = stringOf(content['title']) || stringOf(content['domain'])
   const body = prose(stringOf(content['snippet']) || stringOf(content['text']) || '')
   const short = [...body].length > maxQuoteChars ? `${[...body].slice(0, maxQuoteChars).join('').trimEnd()}…` : body
-  const lines = short.trim() ? short.trim().split('\n').map((line) => (line ? `> ${line}` : '>')) : []
-  const source = url ? link(title, url) : title ?? 'a web page'
+  const lines = short.trim()
+    ? short
+        .trim()
+        .split('\n')
+        .map((line) => (line ? `> ${line}` : '>'))
+    : []
+  const source = url ? link(title, url) : (title ?? 'a web page')
   return [...lines, ...(lines.length > 0 ? ['>'] : []), `> — ${source}`].join('\n')
 }
 
@@ -270,4 +315,3 @@ function fenced(code: string, lang: string): string {
   const fence = '`'.repeat(Math.max(3, longest + 1))
   return `${fence}${lang}\n${code.replace(/\n$/, '')}\n${fence}`
 }
-

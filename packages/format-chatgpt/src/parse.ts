@@ -21,7 +21,11 @@ export interface ParseSettings {
  * Conversations with nothing to show are skipped with a warning; an input
  * with no readable conversation at all fails.
  */
-export async function* parse(input: Input, context: ParseContext, settings: ParseSettings): AsyncGenerator<Conversation> {
+export async function* parse(
+  input: Input,
+  context: ParseContext,
+  settings: ParseSettings
+): AsyncGenerator<Conversation> {
   const {file, limits} = context
   const option = context.options['branches']
   const branches: Branches = option === 'all' || option === 'current' ? option : settings.branches
@@ -38,7 +42,11 @@ export async function* parse(input: Input, context: ParseContext, settings: Pars
     items++
     if (!isConversation(value)) {
       foreign++
-      const what = Array.isArray(value) ? 'an array' : isRecord(value) ? 'an object without a mapping' : `a ${value === null ? 'null' : typeof value}`
+      const what = Array.isArray(value)
+        ? 'an array'
+        : isRecord(value)
+          ? 'an object without a mapping'
+          : `a ${value === null ? 'null' : typeof value}`
       report(`Item ${index + 1} of the export is ${what}, not a conversation: skipped`, 'not-a-conversation')
       continue
     }
@@ -51,7 +59,12 @@ export async function* parse(input: Input, context: ParseContext, settings: Pars
     if (!conversation) {
       empty++
       const title = typeof value['title'] === 'string' && value['title'].trim() ? `“${value['title'].trim()}”, ` : ''
-      const id = typeof value['id'] === 'string' ? value['id'] : typeof value['conversation_id'] === 'string' ? value['conversation_id'] : `#${index + 1}`
+      const id =
+        typeof value['id'] === 'string'
+          ? value['id']
+          : typeof value['conversation_id'] === 'string'
+            ? value['conversation_id']
+            : `#${index + 1}`
       report(`Conversation ${index + 1} (${title}id ${id}) has no message to show: skipped`, 'empty-conversation')
       continue
     }
@@ -59,14 +72,24 @@ export async function* parse(input: Input, context: ParseContext, settings: Pars
     yield conversation
   }
   if (yielded === 0) {
-    if (items === 0) throw new Error('the export holds no conversation (an empty array, or JSON that breaks off before the first one)')
-    const reasons = [empty > 0 ? `${empty} with no message to show` : '', foreign > 0 ? `${foreign} not a conversation` : ''].filter(Boolean).join(', ')
-    throw new Error(`none of the export's ${items} item${items === 1 ? '' : 's'} is a readable conversation (${reasons})`)
+    if (items === 0)
+      throw new Error('the export holds no conversation (an empty array, or JSON that breaks off before the first one)')
+    const reasons = [
+      empty > 0 ? `${empty} with no message to show` : '',
+      foreign > 0 ? `${foreign} not a conversation` : ''
+    ]
+      .filter(Boolean)
+      .join(', ')
+    throw new Error(
+      `none of the export's ${items} item${items === 1 ? '' : 's'} is a readable conversation (${reasons})`
+    )
   }
 }
 
 /** Whether the document is an array (an export) rather than one conversation object. */
 async function startsWithBracket(input: Input): Promise<boolean> {
-  const head = Buffer.from(await input.head(4096)).toString('utf8').replace(/^\uFEFF/, '')
+  const head = Buffer.from(await input.head(4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
   return head.trimStart().startsWith('[')
 }

@@ -29,7 +29,11 @@ const model = {id: 'chatgpt', name: 'ChatGPT', kind: 'model'} as const
  * and, with `branches: 'all'`, every other branch as a labelled alternate
  * where it forks. Returns `undefined` when nothing in it is shown.
  */
-export function toConversation(raw: RawConversation, index: number, settings: ConversationSettings): Conversation | undefined {
+export function toConversation(
+  raw: RawConversation,
+  index: number,
+  settings: ConversationSettings
+): Conversation | undefined {
   const id = stringOf(raw['id']) || stringOf(raw['conversation_id']) || `conversation-${index + 1}`
   const title = stringOf(raw['title'])?.trim()
   const label = `Conversation ${index + 1} (${title ? `“${title}”, ` : ''}id ${id})`
@@ -41,7 +45,8 @@ export function toConversation(raw: RawConversation, index: number, settings: Co
 
   const tree = messageTree(raw.mapping)
   const active = activePath(tree, stringOf(raw['current_node']))
-  for (const problem of [...tree.problems, ...active.problems]) settings.report(`${label}: ${problem.reason}`, problem.ruleId)
+  for (const problem of [...tree.problems, ...active.problems])
+    settings.report(`${label}: ${problem.reason}`, problem.ruleId)
 
   const onPath = new Set(active.path.map((node) => node.id))
   for (const node of tree.nodes.values()) {
@@ -55,7 +60,14 @@ export function toConversation(raw: RawConversation, index: number, settings: Co
 
   const turns: Turn[] = []
   if (active.leaf === 'newest-leaf') {
-    turns.push(noticeTurn({type: 'notice', level: 'warning', kind: 'branch', text: 'The export does not say which branch was current (no usable current_node): the branch of the newest message is shown'}))
+    turns.push(
+      noticeTurn({
+        type: 'notice',
+        level: 'warning',
+        kind: 'branch',
+        text: 'The export does not say which branch was current (no usable current_node): the branch of the newest message is shown'
+      })
+    )
   }
   turns.push(...branchTurns(active.path, true))
   if (!turns.some((turn) => turn.parts.some((part) => part.type !== 'notice'))) return undefined
@@ -101,11 +113,24 @@ export function toConversation(raw: RawConversation, index: number, settings: Co
         if (size === 0) continue
         group = undefined
         const number = ++alternates
-        const what = branch[0]?.message && messageView(branch[0].message, ignore)?.role === 'user' ? 'an edited prompt' : 'a regenerated answer'
+        const what =
+          branch[0]?.message && messageView(branch[0].message, ignore)?.role === 'user'
+            ? 'an edited prompt'
+            : 'a regenerated answer'
         list.push(
-          noticeTurn({type: 'notice', level: 'info', kind: 'branch', text: `Alternate branch ${number} (${what}; not the branch kept as current): ${size} turn${size === 1 ? '' : 's'}`}),
+          noticeTurn({
+            type: 'notice',
+            level: 'info',
+            kind: 'branch',
+            text: `Alternate branch ${number} (${what}; not the branch kept as current): ${size} turn${size === 1 ? '' : 's'}`
+          }),
           ...inner,
-          noticeTurn({type: 'notice', level: 'info', kind: 'branch', text: `End of alternate branch ${number}; the current branch continues`})
+          noticeTurn({
+            type: 'notice',
+            level: 'info',
+            kind: 'branch',
+            text: `End of alternate branch ${number}; the current branch continues`
+          })
         )
       }
     }
@@ -114,9 +139,15 @@ export function toConversation(raw: RawConversation, index: number, settings: Co
 }
 
 /** Adds a message to the turns; returns the open assistant turn, if any. */
-function add(list: Turn[], group: Turn | undefined, view: MessageView, count: (reason: string) => void): Turn | undefined {
+function add(
+  list: Turn[],
+  group: Turn | undefined,
+  view: MessageView,
+  count: (reason: string) => void
+): Turn | undefined {
   if (view.role === 'user' || view.role === 'system') {
-    const turn: Turn = view.role === 'user' ? {role: 'user', author: user.id, parts: view.parts} : {role: 'system', parts: view.parts}
+    const turn: Turn =
+      view.role === 'user' ? {role: 'user', author: user.id, parts: view.parts} : {role: 'system', parts: view.parts}
     stamp(turn, view)
     list.push(turn)
     return undefined

@@ -104,9 +104,21 @@ export type ContentSchema =
   | {content_type: 'execution_output'; text: string}
   | {content_type: 'tether_browsing_display'; result?: string; summary?: string | null; assets?: unknown[] | null}
   | {content_type: 'tether_quote'; url?: string; domain?: string; text?: string; title?: string}
-  | {content_type: 'sonic_webpage'; url?: string; domain?: string; title?: string; text?: string; snippet?: string; pub_date?: number | null}
+  | {
+      content_type: 'sonic_webpage'
+      url?: string
+      domain?: string
+      title?: string
+      text?: string
+      snippet?: string
+      pub_date?: number | null
+    }
   | {content_type: 'system_error'; name?: string; text?: string}
-  | {content_type: 'thoughts'; thoughts: Array<{summary?: string; content?: string; finished?: boolean}>; source_analysis_msg_id?: string}
+  | {
+      content_type: 'thoughts'
+      thoughts: Array<{summary?: string; content?: string; finished?: boolean}>
+      source_analysis_msg_id?: string
+    }
   | {content_type: 'reasoning_recap'; content: string}
   | {content_type: 'user_editable_context'; user_profile?: string; user_instructions?: string}
   | {content_type: 'model_editable_context'; model_set_context?: string}
@@ -140,5 +152,11 @@ export function isConversation(value: unknown): value is RawConversation {
 
 /** Whether a value looks like a mapping node: `{message, parent, children[]}` (the `id` is checked too when present). */
 export function isNodeShaped(value: unknown): boolean {
-  return isRecord(value) && 'message' in value && 'parent' in value && Array.isArray(value['children']) && (!('id' in value) || isString(value['id']))
+  return (
+    isRecord(value) &&
+    'message' in value &&
+    'parent' in value &&
+    Array.isArray(value['children']) &&
+    (!('id' in value) || isString(value['id']))
+  )
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import type {AttachmentPart, Conversation, NoticePart, Sample, ThinkingPart, ToolCallPart, Turn} from '@chatmark/core'
 import {createNormalizer, defaultLimits, inputFromPath, inputFromString, sampleFromBytes, toNote} from '@chatmark/core'
@@ -27,23 +27,47 @@ const message = (id: string, role: string, content: Json, time: number | null, e
   recipient: extra['recipient'] ?? 'all'
 })
 const text = (...parts: string[]): Json => ({content_type: 'text', parts})
-const say = (id: string, role: string, words: string, second: number, extra: Json = {}): Json => message(id, role, text(words), t0 + second, extra)
+const say = (id: string, role: string, words: string, second: number, extra: Json = {}): Json =>
+  message(id, role, text(words), t0 + second, extra)
 
 /** A conversation from `[id, parentId, message]` triples. */
 function conversation(nodes: Array<[string, string | null, Json | null]>, extra: Json = {}): Json {
   const mapping: Record<string, Json> = {}
-  for (const [id, parent, value] of nodes) mapping[id] = {id, message: value, parent, children: nodes.filter((node) => node[1] === id).map((node) => node[0])}
-  return {title: 'Test chat', create_time: t0, update_time: t0 + 60, mapping, moderation_results: [], current_node: nodes.at(-1)?.[0], conversation_id: 'c-1', id: 'c-1', ...extra}
+  for (const [id, parent, value] of nodes)
+    mapping[id] = {id, message: value, parent, children: nodes.filter((node) => node[1] === id).map((node) => node[0])}
+  return {
+    title: 'Test chat',
+    create_time: t0,
+    update_time: t0 + 60,
+    mapping,
+    moderation_results: [],
+    current_node: nodes.at(-1)?.[0],
+    conversation_id: 'c-1',
+    id: 'c-1',
+    ...extra
+  }
 }
 const simple = (...messages: Json[]): Json =>
-  conversation([['root', null, null], ...messages.map((value, index): [string, string, Json] => [String(value['id']), index === 0 ? 'root' : String(messages[index - 1]?.['id']), value])])
+  conversation([
+    ['root', null, null],
+    ...messages.map((value, index): [string, string, Json] => [
+      String(value['id']),
+      index === 0 ? 'root' : String(messages[index - 1]?.['id']),
+      value
+    ])
+  ])
 
 async function read(value: unknown, formatOptions: Json = {}) {
-  return createNormalizer({formats: [chatgpt()]}).normalize(inputFromString(JSON.stringify(value), 'conversations.json'), {format: 'chatgpt', formatOptions})
+  return createNormalizer({formats: [chatgpt()]}).normalize(
+    inputFromString(JSON.stringify(value), 'conversations.json'),
+    {format: 'chatgpt', formatOptions}
+  )
 }
 /** Problems on the file, without core's spurious end-of-document warning (see the package README). */
 const problems = (file: {messages: Array<{reason: string; ruleId?: string | null | undefined}>}): string[] =>
-  file.messages.filter((item) => !item.reason.includes('(state: ENDED)')).map((item) => `${item.ruleId ?? '-'}: ${item.reason}`)
+  file.messages
+    .filter((item) => !item.reason.includes('(state: ENDED)'))
+    .map((item) => `${item.ruleId ?? '-'}: ${item.reason}`)
 
 async function one(value: unknown, formatOptions: Json = {}): Promise<Conversation> {
   const {conversations, file} = await read(value, formatOptions)
@@ -53,9 +77,13 @@ async function one(value: unknown, formatOptions: Json = {}): Promise<Conversati
 }
 
 const texts = (value: Conversation, role?: Turn['role']): string[] =>
-  value.turns.filter((turn) => role === undefined || turn.role === role).flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-const partsOf = <T extends {type: string}>(value: Conversation, type: T['type']): T[] => value.turns.flatMap((turn) => turn.parts.filter((part) => part.type === type) as unknown as T[])
-const sample = (value: string, name = 'conversations.json', complete = true): Sample => sampleFromBytes(Buffer.from(value), {name, complete})
+  value.turns
+    .filter((turn) => role === undefined || turn.role === role)
+    .flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
+const partsOf = <T extends {type: string}>(value: Conversation, type: T['type']): T[] =>
+  value.turns.flatMap((turn) => turn.parts.filter((part) => part.type === type) as unknown as T[])
+const sample = (value: string, name = 'conversations.json', complete = true): Sample =>
+  sampleFromBytes(Buffer.from(value), {name, complete})
 
 test('the package exports exactly the chatgpt factory', () => {
   assert.deepEqual(Object.keys(api).sort(), ['chatgpt'])
@@ -80,10 +108,16 @@ test('detection is certain for an export array and a single conversation whose m
 })
 
 test('detection is certain from the partial head of a large export that ends inside the first mapping', () => {
-  const big = simple(...Array.from({length: 400}, (_, index) => say(`m${index}`, index % 2 ? 'assistant' : 'user', 'word '.repeat(100), index)))
+  const big = simple(
+    ...Array.from({length: 400}, (_, index) =>
+      say(`m${index}`, index % 2 ? 'assistant' : 'user', 'word '.repeat(100), index)
+    )
+  )
   const bytes = Buffer.from(JSON.stringify([big, big]))
   const head = bytes.subarray(0, defaultLimits.sampleBytes)
-  const verdict = plugin.detect(sampleFromBytes(head, {name: 'conversations.json', complete: false, size: bytes.byteLength}))
+  const verdict = plugin.detect(
+    sampleFromBytes(head, {name: 'conversations.json', complete: false, size: bytes.byteLength})
+  )
   assert.equal(verdict.confidence, 'certain', verdict.reason)
 })
 
@@ -91,13 +125,17 @@ test('detection answers none for Claude.ai, Gemini, Claude Code, Codex and Slack
   const cases: Array<[string, string]> = [
     [JSON.stringify([{uuid: 'c', name: 'n', created_at: '2026-01-01', chat_messages: []}]), 'conversations.json'],
     [JSON.stringify({sessionId: 's', projectHash: 'p', startTime: '2026-01-01', messages: []}), 'session.json'],
-    ['{"parentUuid":null,"sessionId":"s","uuid":"u1","type":"user","message":{"role":"user","content":"hi"}}\n{"parentUuid":"u1","sessionId":"s","uuid":"u2","type":"assistant"}\n', 'session.jsonl'],
+    [
+      '{"parentUuid":null,"sessionId":"s","uuid":"u1","type":"user","message":{"role":"user","content":"hi"}}\n{"parentUuid":"u1","sessionId":"s","uuid":"u2","type":"assistant"}\n',
+      'session.jsonl'
+    ],
     [JSON.stringify({session: {id: 'x', timestamp: '2026-01-01'}, items: []}), 'rollout.json'],
     [JSON.stringify([{type: 'message', user: 'U1', text: 'hi', ts: '1700000000.000100'}]), '2026-01-01.json'],
     [JSON.stringify([]), 'conversations.json'],
     ['Just some notes.\n', 'notes.txt']
   ]
-  for (const [value, name] of cases) assert.equal(plugin.detect(sample(value, name)).confidence, 'none', value.slice(0, 60))
+  for (const [value, name] of cases)
+    assert.equal(plugin.detect(sample(value, name)).confidence, 'none', value.slice(0, 60))
 })
 
 test('detection answers none for every other format in the corpus', async () => {
@@ -106,7 +144,9 @@ test('detection answers none for every other format in the corpus', async () => 
       if (name.endsWith('.md')) continue
       const bytes = await readFile(join(corpus, folder, name))
       const head = bytes.subarray(0, defaultLimits.sampleBytes)
-      const verdict = plugin.detect(sampleFromBytes(head, {name, complete: head.byteLength === bytes.byteLength, size: bytes.byteLength}))
+      const verdict = plugin.detect(
+        sampleFromBytes(head, {name, complete: head.byteLength === bytes.byteLength, size: bytes.byteLength})
+      )
       assert.equal(verdict.confidence, 'none', `${folder}/${name}: ${verdict.reason}`)
     }
   }
@@ -115,7 +155,9 @@ test('detection answers none for every other format in the corpus', async () => 
 test('every file in the ChatGPT corpus reads as notes on its current branch', async () => {
   const folder = join(corpus, 'chatgpt')
   for (const name of (await readdir(folder)).filter((file) => file.endsWith('.json'))) {
-    const {conversations, file, detection} = await createNormalizer({formats: [chatgpt()]}).normalize(await inputFromPath(join(folder, name)))
+    const {conversations, file, detection} = await createNormalizer({formats: [chatgpt()]}).normalize(
+      await inputFromPath(join(folder, name))
+    )
     assert.equal(detection.format, 'chatgpt', name)
     assert.deepEqual(problems(file), [], name)
     assert.equal(conversations.length, 1, name)
@@ -154,8 +196,13 @@ test('branches all shows each other branch as a labelled alternate at its fork p
   const value = await one(input, {branches: 'all'})
   assert.deepEqual(texts(value), ['Name a grey cat', 'Ash', 'Pebble'])
   const labels = partsOf<NoticePart>(value, 'notice').map((part) => part.text)
-  assert.deepEqual(labels, ['Alternate branch 1 (a regenerated answer; not the branch kept as current): 1 turn', 'End of alternate branch 1; the current branch continues'])
-  const factory = await createNormalizer({formats: [chatgpt({branches: 'all'})]}).normalize(inputFromString(JSON.stringify(input), 'c.json'))
+  assert.deepEqual(labels, [
+    'Alternate branch 1 (a regenerated answer; not the branch kept as current): 1 turn',
+    'End of alternate branch 1; the current branch continues'
+  ])
+  const factory = await createNormalizer({formats: [chatgpt({branches: 'all'})]}).normalize(
+    inputFromString(JSON.stringify(input), 'c.json')
+  )
   assert.equal(factory.conversations[0]?.turns.length, 5)
 })
 
@@ -168,7 +215,9 @@ test('a conversation without current_node shows the newest leaf and says so', as
   ])
   delete input['current_node']
   const {conversations, file} = await read([input])
-  assert.deepEqual(problems(file), ['no-current-node: Conversation 1 (“Test chat”, id c-1): it has no current_node, so the branch of its newest message is shown'])
+  assert.deepEqual(problems(file), [
+    'no-current-node: Conversation 1 (“Test chat”, id c-1): it has no current_node, so the branch of its newest message is shown'
+  ])
   assert.deepEqual(texts(conversations[0]!), ['Question', 'Newer'])
   assert.match(partsOf<NoticePart>(conversations[0]!, 'notice')[0]?.text ?? '', /newest message is shown/)
 })
@@ -194,22 +243,79 @@ test('cycles and dangling parents in mapping never hang: what is reachable is ke
 test('each content type becomes readable parts', async () => {
   const value = await one(
     simple(
-      message('u', 'user', {content_type: 'multimodal_text', parts: [{content_type: 'image_asset_pointer', asset_pointer: 'file-service://file-1', size_bytes: 2048, width: 4, height: 3}, 'What is this?']}, t0, {
-        metadata: {attachments: [{id: 'file-1', name: 'pic.png', mime_type: 'image/png', size: 2048}]}
-      }),
-      message('th', 'assistant', {content_type: 'thoughts', thoughts: [{summary: 'Looking', content: 'It is a chart.'}]}, t0 + 1),
+      message(
+        'u',
+        'user',
+        {
+          content_type: 'multimodal_text',
+          parts: [
+            {
+              content_type: 'image_asset_pointer',
+              asset_pointer: 'file-service://file-1',
+              size_bytes: 2048,
+              width: 4,
+              height: 3
+            },
+            'What is this?'
+          ]
+        },
+        t0,
+        {
+          metadata: {attachments: [{id: 'file-1', name: 'pic.png', mime_type: 'image/png', size: 2048}]}
+        }
+      ),
+      message(
+        'th',
+        'assistant',
+        {content_type: 'thoughts', thoughts: [{summary: 'Looking', content: 'It is a chart.'}]},
+        t0 + 1
+      ),
       message('rr', 'assistant', {content_type: 'reasoning_recap', content: 'Thought for 2s'}, t0 + 2),
-      message('c', 'assistant', {content_type: 'code', language: 'unknown', text: 'print(1)'}, t0 + 3, {recipient: 'python'}),
+      message('c', 'assistant', {content_type: 'code', language: 'unknown', text: 'print(1)'}, t0 + 3, {
+        recipient: 'python'
+      }),
       message('o', 'tool', {content_type: 'execution_output', text: '1'}, t0 + 4, {name: 'python'}),
-      message('q', 'tool', {content_type: 'tether_quote', url: 'https://example.com/a', domain: 'example.com', title: 'A page', text: 'Quoted words.'}, t0 + 5, {name: 'browser'}),
-      message('v', 'user', {content_type: 'multimodal_text', parts: [{content_type: 'audio_transcription', text: 'spoken words', direction: 'in'}, {content_type: 'audio_asset_pointer', asset_pointer: 'sediment://file_2', size_bytes: 10}]}, t0 + 6),
+      message(
+        'q',
+        'tool',
+        {
+          content_type: 'tether_quote',
+          url: 'https://example.com/a',
+          domain: 'example.com',
+          title: 'A page',
+          text: 'Quoted words.'
+        },
+        t0 + 5,
+        {name: 'browser'}
+      ),
+      message(
+        'v',
+        'user',
+        {
+          content_type: 'multimodal_text',
+          parts: [
+            {content_type: 'audio_transcription', text: 'spoken words', direction: 'in'},
+            {content_type: 'audio_asset_pointer', asset_pointer: 'sediment://file_2', size_bytes: 10}
+          ]
+        },
+        t0 + 6
+      ),
       message('e', 'assistant', {content_type: 'system_error', name: 'tool_error', text: 'boom'}, t0 + 7)
     )
   )
   const [image, audio] = partsOf<AttachmentPart>(value, 'attachment')
-  assert.deepEqual(image, {type: 'attachment', text: 'image/png, 4×3, 2.0 KB', size: 2048, reference: 'file-service://file-1', name: 'pic.png', mimeType: 'image/png'})
+  assert.deepEqual(image, {
+    type: 'attachment',
+    text: 'image/png, 4×3, 2.0 KB',
+    size: 2048,
+    reference: 'file-service://file-1',
+    name: 'pic.png',
+    mimeType: 'image/png'
+  })
   assert.equal(audio?.reference, 'sediment://file_2')
-  assert.deepEqual(partsOf<ThinkingPart>(value, 'thinking'), [{type: 'thinking', text: 'It is a chart.', subject: 'Looking'}])
+  assert.deepEqual(partsOf<ThinkingPart>(value, 'thinking'), [
+    {type: 'thinking', text: 'It is a chart.', subject: 'Looking'}
+  ])
   assert.ok(texts(value).includes('```python\nprint(1)\n```'))
   assert.deepEqual(partsOf<ToolCallPart>(value, 'tool-call')[0]?.result, {text: '1'})
   assert.ok(texts(value).includes('> Quoted words.\n>\n> — [A page](https://example.com/a)'))
@@ -222,12 +328,20 @@ test('an assistant message addressed to a tool becomes a tool call paired with t
     simple(
       say('u', 'user', 'search', 0),
       say('a', 'assistant', '{"query": "x"}', 1, {recipient: 'browser.search'}),
-      message('t', 'tool', {content_type: 'tether_browsing_display', result: 'found x', summary: null}, t0 + 2, {name: 'browser.search'}),
+      message('t', 'tool', {content_type: 'tether_browsing_display', result: 'found x', summary: null}, t0 + 2, {
+        name: 'browser.search'
+      }),
       say('b', 'assistant', 'Done.', 3)
     )
   )
   const [call] = partsOf<ToolCallPart>(value, 'tool-call')
-  assert.deepEqual(call, {type: 'tool-call', text: 'browser.search', name: 'browser.search', input: {query: 'x'}, result: {text: 'found x'}})
+  assert.deepEqual(call, {
+    type: 'tool-call',
+    text: 'browser.search',
+    name: 'browser.search',
+    input: {query: 'x'},
+    result: {text: 'found x'}
+  })
   assert.equal(value.turns.length, 2, 'the call, its output and the answer are one assistant turn')
 })
 
@@ -240,10 +354,21 @@ test('citation markers become links where the metadata gives a URL and are remov
       say('a', 'assistant', raw, 1, {
         metadata: {
           content_references: [
-            {matched_text: cite, type: 'grouped_webpages', alt: '', items: [{title: 'Page', url: 'https://example.com/p', attribution: 'Example'}]},
+            {
+              matched_text: cite,
+              type: 'grouped_webpages',
+              alt: '',
+              items: [{title: 'Page', url: 'https://example.com/p', attribution: 'Example'}]
+            },
             {matched_text: ' ', type: 'sources_footnote', sources: []}
           ],
-          citations: [{start_ix: raw.indexOf('【3'), end_ix: raw.indexOf('【3') + '【3†source】'.length, metadata: {title: 'Atlas', url: 'https://atlas.example'}}]
+          citations: [
+            {
+              start_ix: raw.indexOf('【3'),
+              end_ix: raw.indexOf('【3') + '【3†source】'.length,
+              metadata: {title: 'Atlas', url: 'https://atlas.example'}
+            }
+          ]
         }
       })
     )
@@ -259,7 +384,12 @@ test('hidden messages and custom instructions are not shown and are counted', as
   const value = await one(
     simple(
       message('s', 'system', text(''), null),
-      message('ctx', 'user', {content_type: 'user_editable_context', user_profile: 'I am Ada', user_instructions: 'Be brief'}, null),
+      message(
+        'ctx',
+        'user',
+        {content_type: 'user_editable_context', user_profile: 'I am Ada', user_instructions: 'Be brief'},
+        null
+      ),
       say('h', 'user', 'hidden helper', 1, {metadata: {is_visually_hidden_from_conversation: true}}),
       message('mem', 'assistant', {content_type: 'model_editable_context', model_set_context: 'likes cats'}, t0 + 2),
       say('u', 'user', 'hello', 3),
@@ -272,23 +402,47 @@ test('hidden messages and custom instructions are not shown and are counted', as
 })
 
 test('an unknown content type is kept as a notice and counted', async () => {
-  const value = await one(simple(say('u', 'user', 'q', 0), message('a', 'assistant', {content_type: 'super_widget', parts: ['widget text']}, t0 + 1)))
+  const value = await one(
+    simple(
+      say('u', 'user', 'q', 0),
+      message('a', 'assistant', {content_type: 'super_widget', parts: ['widget text']}, t0 + 1)
+    )
+  )
   assert.deepEqual(partsOf<NoticePart>(value, 'notice'), [
-    {type: 'notice', level: 'warning', kind: 'unknown-content', text: 'Content of an unknown type, super_widget (its text below)', details: 'widget text'}
+    {
+      type: 'notice',
+      level: 'warning',
+      kind: 'unknown-content',
+      text: 'Content of an unknown type, super_widget (its text below)',
+      details: 'widget text'
+    }
   ])
   assert.equal(value.fidelity['unknown-content-type'], 1)
 })
 
 test('times are epoch seconds read as ISO dates, with the title, id and per-turn models', async () => {
-  const value = await one(simple(say('u', 'user', 'q', 0.5), say('a', 'assistant', 'a', 1, {metadata: {model_slug: 'gpt-4o'}}), say('u2', 'user', 'q2', 2), say('b', 'assistant', 'b', 3, {metadata: {model_slug: 'o3'}})))
+  const value = await one(
+    simple(
+      say('u', 'user', 'q', 0.5),
+      say('a', 'assistant', 'a', 1, {metadata: {model_slug: 'gpt-4o'}}),
+      say('u2', 'user', 'q2', 2),
+      say('b', 'assistant', 'b', 3, {metadata: {model_slug: 'o3'}})
+    )
+  )
   assert.equal(value.id, 'c-1')
   assert.equal(value.title, 'Test chat')
   assert.equal(value.createdAt, '2026-01-01T10:00:00.000Z')
   assert.equal(value.updatedAt, '2026-01-01T10:01:00.000Z')
   assert.equal(value.turns[0]?.timestamp, '2026-01-01T10:00:00.500Z')
-  assert.deepEqual(value.turns.map((turn) => turn.model), [undefined, 'gpt-4o', undefined, 'o3'])
+  assert.deepEqual(
+    value.turns.map((turn) => turn.model),
+    [undefined, 'gpt-4o', undefined, 'o3']
+  )
   assert.deepEqual(value.metadata.models, ['gpt-4o', 'o3'])
-  assert.deepEqual(value.participants, [{id: 'user', name: 'User', kind: 'human'}, {id: 'chatgpt', name: 'ChatGPT', kind: 'model'}])
+  assert.deepEqual(value.participants, [
+    {id: 'user', name: 'User', kind: 'human'},
+    {id: 'chatgpt', name: 'ChatGPT', kind: 'model'}
+  ])
   assert.equal(value.turns[1]?.author, 'chatgpt')
 })
 
@@ -296,21 +450,35 @@ test('an export array yields one conversation per element, in order, and a singl
   const a = simple(say('u', 'user', 'first', 0))
   const b = {...simple(say('u', 'user', 'second', 0)), id: 'c-2', conversation_id: 'c-2'}
   const array = await read([a, b])
-  assert.deepEqual(array.conversations.map((value) => [value.id, value.source.variant]), [['c-1', 'chatgpt-export'], ['c-2', 'chatgpt-export']])
+  assert.deepEqual(
+    array.conversations.map((value) => [value.id, value.source.variant]),
+    [
+      ['c-1', 'chatgpt-export'],
+      ['c-2', 'chatgpt-export']
+    ]
+  )
   const single = await read(a)
-  assert.deepEqual(single.conversations.map((value) => [value.id, value.source.variant]), [['c-1', 'chatgpt-conversation']])
+  assert.deepEqual(
+    single.conversations.map((value) => [value.id, value.source.variant]),
+    [['c-1', 'chatgpt-conversation']]
+  )
 })
 
 test('a conversation with nothing to show is skipped with a warning, and an export with none fails', async () => {
   const empty = {...simple(message('s', 'system', text(''), null)), title: 'Blank', id: 'c-0'}
   const mixed = await read([empty, simple(say('u', 'user', 'kept', 0))])
   assert.equal(mixed.conversations.length, 1)
-  assert.deepEqual(problems(mixed.file), ['empty-conversation: Conversation 1 (“Blank”, id c-0) has no message to show: skipped'])
+  assert.deepEqual(problems(mixed.file), [
+    'empty-conversation: Conversation 1 (“Blank”, id c-0) has no message to show: skipped'
+  ])
 
   const none = await read([empty, 'not a conversation'])
   assert.equal(none.conversations.length, 0)
   const fatal = none.file.messages.find((item) => item.fatal)
-  assert.match(fatal?.reason ?? '', /none of the export's 2 items is a readable conversation \(1 with no message to show, 1 not a conversation\)/)
+  assert.match(
+    fatal?.reason ?? '',
+    /none of the export's 2 items is a readable conversation \(1 with no message to show, 1 not a conversation\)/
+  )
   const zero = await read([])
   assert.match(zero.file.messages.find((item) => item.fatal)?.reason ?? '', /the export holds no conversation/)
 })

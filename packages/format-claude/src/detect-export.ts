@@ -21,14 +21,34 @@ export function detectExport(json: unknown, complete: boolean): Verdict | undefi
   if (conversations.length === 0) {
     const first = records[0]
     // A head cut before the first conversation's chat_messages key.
-    if (!complete && records.length === 1 && first && isString(first['uuid']) && 'name' in first && isString(first['created_at']) && !('mapping' in first)) {
-      return {confidence: 'possible', reason: `JSON ${shape} with uuid, name and created_at, cut before chat_messages${head}`, variant: exportVariant}
+    if (
+      !complete &&
+      records.length === 1 &&
+      first &&
+      isString(first['uuid']) &&
+      'name' in first &&
+      isString(first['created_at']) &&
+      !('mapping' in first)
+    ) {
+      return {
+        confidence: 'possible',
+        reason: `JSON ${shape} with uuid, name and created_at, cut before chat_messages${head}`,
+        variant: exportVariant
+      }
     }
     return undefined
   }
   const messages = conversations.flatMap((conversation) => conversation.chat_messages.filter(isRecord))
   if (messages.some((message) => senderOf(message) !== undefined)) {
-    return {confidence: 'certain', reason: `JSON ${shape} with uuid and chat_messages[] whose messages have sender human/assistant${head}`, variant: exportVariant}
+    return {
+      confidence: 'certain',
+      reason: `JSON ${shape} with uuid and chat_messages[] whose messages have sender human/assistant${head}`,
+      variant: exportVariant
+    }
   }
-  return {confidence: 'likely', reason: `JSON ${shape} with uuid and chat_messages[], no message with a sender seen${head}`, variant: exportVariant}
+  return {
+    confidence: 'likely',
+    reason: `JSON ${shape} with uuid and chat_messages[], no message with a sender seen${head}`,
+    variant: exportVariant
+  }
 }

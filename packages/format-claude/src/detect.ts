@@ -29,45 +29,89 @@ export function detect(sample: Sample): Verdict {
 }
 
 function detectDocument(json: unknown): Verdict {
-  if (!isLoglines(json)) return {confidence: 'none', reason: 'JSON document without loglines[] or conversations with chat_messages[], not a Claude transcript'}
+  if (!isLoglines(json))
+    return {
+      confidence: 'none',
+      reason: 'JSON document without loglines[] or conversations with chat_messages[], not a Claude transcript'
+    }
   const entries = json.loglines.filter(isMessageEntry)
   if (entries.length > 0) {
-    return {confidence: 'certain', reason: 'top-level loglines[] of user/assistant entries with message.role', variant: 'claude-code-loglines'}
+    return {
+      confidence: 'certain',
+      reason: 'top-level loglines[] of user/assistant entries with message.role',
+      variant: 'claude-code-loglines'
+    }
   }
-  return {confidence: 'likely', reason: 'top-level loglines[] without user/assistant entries yet', variant: 'claude-code-loglines'}
+  return {
+    confidence: 'likely',
+    reason: 'top-level loglines[] without user/assistant entries yet',
+    variant: 'claude-code-loglines'
+  }
 }
 
 function detectLines(sample: Sample): Verdict {
   const values = sample.records.map((record) => record.value).filter(isRecord)
   if (values.some((value) => '$set' in value || '$rewindTo' in value || isString(value['projectHash']))) {
-    return {confidence: 'none', reason: 'JSONL with $set / $rewindTo lines or a projectHash header (Gemini CLI), not Claude Code'}
+    return {
+      confidence: 'none',
+      reason: 'JSONL with $set / $rewindTo lines or a projectHash header (Gemini CLI), not Claude Code'
+    }
   }
   if (values.some((value) => 'payload' in value && !('uuid' in value))) {
     return {confidence: 'none', reason: 'JSONL envelope lines with payload (Codex), not Claude Code'}
   }
   if (values.some((value) => isString(value['session_id']) && !isString(value['sessionId']))) {
-    return {confidence: 'none', reason: 'JSONL with snake_case session_id (Agent SDK stream-json output), not a Claude Code transcript'}
+    return {
+      confidence: 'none',
+      reason: 'JSONL with snake_case session_id (Agent SDK stream-json output), not a Claude Code transcript'
+    }
   }
   // One line of JSON is as much a document as a log.
   if (values.length === 1 && isLoglines(values[0])) return detectDocument(values[0])
 
-  const chain = values.filter((value) => isChainType(value['type']) && isString(value['uuid']) && isString(value['sessionId']))
+  const chain = values.filter(
+    (value) => isChainType(value['type']) && isString(value['uuid']) && isString(value['sessionId'])
+  )
   const messages = chain.filter(isMessageEntry)
   if (messages.length > 0) {
     const tell = strongTell(values)
-    if (tell) return {confidence: 'certain', reason: `JSONL user/assistant lines with uuid, camelCase sessionId and message.role, plus ${tell}`, variant: 'claude-code-jsonl'}
-    return {confidence: 'likely', reason: 'JSONL user/assistant lines with uuid, camelCase sessionId and message.role', variant: 'claude-code-jsonl'}
+    if (tell)
+      return {
+        confidence: 'certain',
+        reason: `JSONL user/assistant lines with uuid, camelCase sessionId and message.role, plus ${tell}`,
+        variant: 'claude-code-jsonl'
+      }
+    return {
+      confidence: 'likely',
+      reason: 'JSONL user/assistant lines with uuid, camelCase sessionId and message.role',
+      variant: 'claude-code-jsonl'
+    }
   }
   if (chain.length > 0) {
-    return {confidence: 'likely', reason: 'JSONL chain lines (type, uuid, camelCase sessionId) without messages yet', variant: 'claude-code-jsonl'}
+    return {
+      confidence: 'likely',
+      reason: 'JSONL chain lines (type, uuid, camelCase sessionId) without messages yet',
+      variant: 'claude-code-jsonl'
+    }
   }
   if (values.some(isBookkeepingLine)) {
-    return {confidence: 'likely', reason: 'JSONL Claude Code bookkeeping lines (file-history-snapshot, queue-operation, summary with leafUuid)', variant: 'claude-code-jsonl'}
+    return {
+      confidence: 'likely',
+      reason: 'JSONL Claude Code bookkeeping lines (file-history-snapshot, queue-operation, summary with leafUuid)',
+      variant: 'claude-code-jsonl'
+    }
   }
   if (values.some(isMessageEntry)) {
-    return {confidence: 'possible', reason: 'JSONL user/assistant lines with message.role but no uuid or sessionId', variant: 'claude-code-jsonl'}
+    return {
+      confidence: 'possible',
+      reason: 'JSONL user/assistant lines with message.role but no uuid or sessionId',
+      variant: 'claude-code-jsonl'
+    }
   }
-  return {confidence: 'none', reason: 'JSONL without Claude Code lines (type user/assistant with uuid, sessionId and message.role)'}
+  return {
+    confidence: 'none',
+    reason: 'JSONL without Claude Code lines (type user/assistant with uuid, sessionId and message.role)'
+  }
 }
 
 /** The first strong tell found, named for the verdict's reason. */
@@ -75,8 +119,10 @@ function strongTell(values: ReadonlyArray<Record<string, unknown>>): string | un
   if (values.some((value) => 'parentUuid' in value)) return 'parentUuid'
   if (values.some((value) => typeof value['isSidechain'] === 'boolean')) return 'isSidechain'
   if (values.some((value) => isString(value['userType']))) return 'userType'
-  if (values.some((value) => value['type'] === 'summary' && isString(value['leafUuid']))) return 'a summary line with leafUuid'
-  if (values.some((value) => isString(value['requestId']) && value['requestId'].startsWith('req_'))) return 'req_ request ids'
+  if (values.some((value) => value['type'] === 'summary' && isString(value['leafUuid'])))
+    return 'a summary line with leafUuid'
+  if (values.some((value) => isString(value['requestId']) && value['requestId'].startsWith('req_')))
+    return 'req_ request ids'
   if (values.some(hasToolUseId)) return 'toolu_ tool ids'
   return undefined
 }
@@ -97,5 +143,7 @@ function isBookkeepingLine(value: Record<string, unknown>): boolean {
 function hasToolUseId(value: Record<string, unknown>): boolean {
   const message = value['message']
   if (!isRecord(message) || !Array.isArray(message['content'])) return false
-  return message['content'].some((block) => isRecord(block) && isString(block['id']) && block['id'].startsWith('toolu_'))
+  return message['content'].some(
+    (block) => isRecord(block) && isString(block['id']) && block['id'].startsWith('toolu_')
+  )
 }

@@ -41,10 +41,16 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
   const label = describeConversation(record)
   const thread = threadExport(messages, stringOf(record['current_leaf_message_uuid']))
   if (thread.brokenAt) {
-    context.file.message(`In ${label}, message ${thread.brokenAt.key} names a parent that is not in the conversation, so the note starts there`, {ruleId: 'broken-chain', source: context.source})
+    context.file.message(
+      `In ${label}, message ${thread.brokenAt.key} names a parent that is not in the conversation, so the note starts there`,
+      {ruleId: 'broken-chain', source: context.source}
+    )
   }
   if (thread.cycle) {
-    context.file.message(`In ${label}, the messages' parents form a cycle; the note shows the messages reached before it`, {ruleId: 'parent-cycle', source: context.source})
+    context.file.message(
+      `In ${label}, the messages' parents form a cycle; the note shows the messages reached before it`,
+      {ruleId: 'parent-cycle', source: context.source}
+    )
   }
 
   const turns: Turn[] = []
@@ -90,7 +96,12 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
     }
     const sender = senderOf(message.record)
     if (sender === undefined) count('unknown-sender')
-    const turn: Turn = sender === 'human' ? {role: 'user', author: user.id, parts} : sender === 'assistant' ? {role: 'assistant', author: model.id, parts} : {role: 'other', parts}
+    const turn: Turn =
+      sender === 'human'
+        ? {role: 'user', author: user.id, parts}
+        : sender === 'assistant'
+          ? {role: 'assistant', author: model.id, parts}
+          : {role: 'other', parts}
     const id = stringOf(message.record['uuid'])
     if (id !== undefined) turn.id = id
     const timestamp = isoTime(message.record['created_at'])
@@ -109,7 +120,9 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
         inserts.push({
           at: at.get(key) ?? 0,
           turns: [
-            noticeTurn(`Abandoned branch ${number} (edited or retried; not part of the conversation as kept): ${turns.length} turn${turns.length === 1 ? '' : 's'}`),
+            noticeTurn(
+              `Abandoned branch ${number} (edited or retried; not part of the conversation as kept): ${turns.length} turn${turns.length === 1 ? '' : 's'}`
+            ),
             ...turns,
             noticeTurn(`End of abandoned branch ${number}; the kept conversation continues`)
           ]

@@ -78,10 +78,20 @@ function blockParts(blocks: Array<Record<string, unknown>>, state: PartsState): 
         const id = stringOf(block['tool_use_id'])
         const name = stringOf(block['name'])
         const known = id === undefined ? undefined : state.calls.get(id)
-        const call = known ?? (id === undefined ? waiting.find((candidate) => !candidate.result && (name === undefined || candidate.name === name)) : undefined)
+        const call =
+          known ??
+          (id === undefined
+            ? waiting.find((candidate) => !candidate.result && (name === undefined || candidate.name === name))
+            : undefined)
         const result = toolResult(block, state)
         if (call && 'artifact' in call) {
-          if (result.isError) parts.push({type: 'notice', level: 'error', kind: 'artifact-error', text: `The artifact tool failed: ${result.text || 'no message'}`})
+          if (result.isError)
+            parts.push({
+              type: 'notice',
+              level: 'error',
+              kind: 'artifact-error',
+              text: `The artifact tool failed: ${result.text || 'no message'}`
+            })
           break
         }
         if (call && !call.result) {
@@ -90,13 +100,25 @@ function blockParts(blocks: Array<Record<string, unknown>>, state: PartsState): 
           break
         }
         state.count('orphan-tool-result')
-        parts.push({type: 'tool-call', text: 'Result without its call', name: name ?? 'tool', input: {}, result, status: result.isError ? 'error' : 'success'})
+        parts.push({
+          type: 'tool-call',
+          text: 'Result without its call',
+          name: name ?? 'tool',
+          input: {},
+          result,
+          status: result.isError ? 'error' : 'success'
+        })
         break
       }
       default: {
         const type = stringOf(block['type']) ?? 'untyped'
         state.count('unknown-content-block')
-        parts.push({type: 'notice', level: 'warning', kind: 'unknown-content-block', text: `A content block of unknown type “${type}” is not shown`})
+        parts.push({
+          type: 'notice',
+          level: 'warning',
+          kind: 'unknown-content-block',
+          text: `A content block of unknown type “${type}” is not shown`
+        })
       }
     }
   }
@@ -131,16 +153,20 @@ function withCitations(text: string, citations: unknown, state: PartsState): str
   }
   let out = text
   for (const end of [...byEnd.keys()].sort((a, b) => b - a)) {
-    out = `${out.slice(0, end)}${byEnd.get(end)!.map((number) => `[^${number}]`).join('')}${out.slice(end)}`
+    out = `${out.slice(0, end)}${byEnd
+      .get(end)!
+      .map((number) => `[^${number}]`)
+      .join('')}${out.slice(end)}`
   }
   return definitions.length > 0 ? `${out.replace(/\s+$/, '')}\n\n${definitions.join('\n')}` : out
 }
 
 /** Where a footnote call goes: the cited span's end, kept inside the text and off a surrogate pair. */
 function endIndex(text: string, end: number | undefined): number {
-  if (end === undefined || !Number.isInteger(end) || end < 0 || end > text.length) return text.replace(/\s+$/, '').length
+  if (end === undefined || !Number.isInteger(end) || end < 0 || end > text.length)
+    return text.replace(/\s+$/, '').length
   const code = text.charCodeAt(end)
-  return code >= 0xDC00 && code <= 0xDFFF ? end + 1 : end
+  return code >= 0xdc00 && code <= 0xdfff ? end + 1 : end
 }
 
 function thinkingParts(block: Record<string, unknown>, state: PartsState): Part[] {
@@ -148,10 +174,18 @@ function thinkingParts(block: Record<string, unknown>, state: PartsState): Part[
   const text = stringOf(block['thinking']) ?? ''
   if (/\S/.test(text)) parts.push({type: 'thinking', text})
   else {
-    const summaries = Array.isArray(block['summaries']) ? block['summaries'].flatMap((item) => (isRecord(item) && isString(item['summary']) && /\S/.test(item['summary']) ? [item['summary']] : [])) : []
+    const summaries = Array.isArray(block['summaries'])
+      ? block['summaries'].flatMap((item) =>
+          isRecord(item) && isString(item['summary']) && /\S/.test(item['summary']) ? [item['summary']] : []
+        )
+      : []
     if (summaries.length > 0) {
       state.count('thinking-summary-only')
-      parts.push({type: 'thinking', subject: 'Summary (the full thinking is not in the export)', text: summaries.join('\n\n')})
+      parts.push({
+        type: 'thinking',
+        subject: 'Summary (the full thinking is not in the export)',
+        text: summaries.join('\n\n')
+      })
     } else {
       state.count('thinking-not-recorded')
     }
@@ -167,7 +201,10 @@ function toolCall(block: Record<string, unknown>): ToolCallPart {
   const name = stringOf(block['name']) ?? 'tool'
   const raw = block['input'] ?? {}
   // Code-running tools (the analysis tool, a REPL) are easier to read as the code itself.
-  const code = isRecord(raw) && isString(raw['code']) && Object.keys(raw).every((key) => key === 'code' || key === 'language') ? raw['code'] : undefined
+  const code =
+    isRecord(raw) && isString(raw['code']) && Object.keys(raw).every((key) => key === 'code' || key === 'language')
+      ? raw['code']
+      : undefined
   const call: ToolCallPart = {type: 'tool-call', text: stringOf(block['message']) ?? name, name, input: code ?? raw}
   const id = stringOf(block['id'])
   if (id !== undefined) call.id = id
@@ -191,7 +228,8 @@ function toolResult(block: Record<string, unknown>, state: PartsState): ToolResu
         const site = stringOf(metadata['site_name']) ?? stringOf(metadata['site_domain'])
         const title = stringOf(item['title']) ?? stringOf(item['url']) ?? 'Untitled source'
         const url = stringOf(item['url'])
-        if (url !== undefined && isString(item['title']) && /\S/.test(item['title'])) state.sources.set(url, item['title'])
+        if (url !== undefined && isString(item['title']) && /\S/.test(item['title']))
+          state.sources.set(url, item['title'])
         pieces.push(`${sources}. ${title}${site ? ` (${site})` : ''}${url ? `\n   ${url}` : ''}`)
       } else if (isString(item['text'])) pieces.push(item['text'])
       else pieces.push(`[${stringOf(item['type']) ?? 'untyped'} content]`)
@@ -215,10 +253,12 @@ function artifactText(input: unknown, state: PartsState): string | undefined {
   const id = stringOf(input['id'])
   const own = stringOf(input['title'])
   if (id !== undefined && own !== undefined) state.artifacts.set(id, own)
-  const title = own ?? (id === undefined ? undefined : state.artifacts.get(id) ?? id) ?? 'Untitled'
+  const title = own ?? (id === undefined ? undefined : (state.artifacts.get(id) ?? id)) ?? 'Untitled'
   const type = stringOf(input['type'])
   const command = stringOf(input['command']) ?? 'create'
-  const details = [type ? codeSpan(type) : undefined, artifactVerbs[command] ?? inlineText(command)].filter((item): item is string => item !== undefined)
+  const details = [type ? codeSpan(type) : undefined, artifactVerbs[command] ?? inlineText(command)].filter(
+    (item): item is string => item !== undefined
+  )
   const line = `**Artifact** *${inlineText(title)}* (${details.join(', ')})`
   const content = stringOf(input['content'])
   if (content !== undefined) return `${line}\n\n${fenced(content, artifactLanguage(input, type))}`
@@ -239,7 +279,12 @@ function artifactLanguage(input: Record<string, unknown>, type: string | undefin
 }
 
 function lines(text: string | undefined, sign: string): string[] {
-  return text === undefined || text === '' ? [] : text.replace(/\n$/, '').split('\n').map((line) => `${sign}${line}`)
+  return text === undefined || text === ''
+    ? []
+    : text
+        .replace(/\n$/, '')
+        .split('\n')
+        .map((line) => `${sign}${line}`)
 }
 
 /**
@@ -256,7 +301,10 @@ function attachmentParts(record: Record<string, unknown>): Part[] {
     const mimeType = stringOf(attachment['file_type'])?.trim() || undefined
     const size = numberOf(attachment['file_size'])
     const content = stringOf(attachment['extracted_content']) ?? ''
-    const part: AttachmentPart = {type: 'attachment', text: describe(name === undefined ? 'pasted text' : mimeType, size, content)}
+    const part: AttachmentPart = {
+      type: 'attachment',
+      text: describe(name === undefined ? 'pasted text' : mimeType, size, content)
+    }
     if (name !== undefined) {
       part.name = name
       names.add(name)

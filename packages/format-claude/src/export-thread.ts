@@ -98,7 +98,12 @@ function newestLeaf(messages: ExportMessage[], children: Map<string, ExportMessa
   let best: ExportMessage | undefined
   for (const message of messages) {
     if (children.has(message.key)) continue
-    if (!best || message.position > best.position || (message.position === best.position && createdAt(message) > createdAt(best))) best = message
+    if (
+      !best ||
+      message.position > best.position ||
+      (message.position === best.position && createdAt(message) > createdAt(best))
+    )
+      best = message
   }
   // Every message has a child only when parents form a cycle: start from the last one.
   return best ?? messages[messages.length - 1]

@@ -43,10 +43,15 @@ export interface Options {
  *   const normalizer = createNormalizer({formats: [claude({subagents: true})]})
  */
 export function claude(options: Options = {}): FormatPlugin {
-  const settings = {branches: options.branches ?? 'current', subagents: options.subagents ?? false, keepMeta: options.keepMeta ?? false}
+  const settings = {
+    branches: options.branches ?? 'current',
+    subagents: options.subagents ?? false,
+    keepMeta: options.keepMeta ?? false
+  }
   return {
     name: 'claude',
-    description: 'Claude Code session transcripts (JSONL and the loglines wrapper) and Claude.ai data exports (conversations.json)',
+    description:
+      'Claude Code session transcripts (JSONL and the loglines wrapper) and Claude.ai data exports (conversations.json)',
     extensions: ['.jsonl', '.json'],
     detect,
     parse: (input, context) => parse(input, context, settings)

@@ -13,7 +13,10 @@ export function fenced(code: string, language: string): string {
 
 /** Text on one line with Markdown punctuation escaped, for emphasis or link labels. */
 export function inlineText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_{}[\]()<>#+!|~&]/g, '\\$&')
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_{}[\]()<>#+!|~&]/g, '\\$&')
 }
 
 /** Code span with a backtick run longer than any inside. */
@@ -85,5 +88,9 @@ const mimeLanguages: Readonly<Record<string, string>> = {
 /** The code block language for a file, from its name's extension, else its MIME type, else `text`. */
 export function languageOf(fileName: string | undefined, mimeType: string | undefined): string {
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase()
-  return (extension === undefined ? undefined : extensionLanguages[extension]) ?? (mimeType === undefined ? undefined : mimeLanguages[mimeType.toLowerCase()]) ?? 'text'
+  return (
+    (extension === undefined ? undefined : extensionLanguages[extension]) ??
+    (mimeType === undefined ? undefined : mimeLanguages[mimeType.toLowerCase()]) ??
+    'text'
+  )
 }

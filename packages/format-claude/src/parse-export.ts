@@ -10,27 +10,43 @@ import {isExportConversation} from './export-schema.js'
  * never held whole. Conversations with nothing to show are skipped with a
  * warning; an export without any readable conversation fails.
  */
-export async function* parseExport(input: Input, context: ParseContext, branches: 'current' | 'all', source: string): AsyncGenerator<Conversation> {
+export async function* parseExport(
+  input: Input,
+  context: ParseContext,
+  branches: 'current' | 'all',
+  source: string
+): AsyncGenerator<Conversation> {
   const {file, limits} = context
   let found = 0
   let yielded = 0
   for await (const {index, value} of readJsonItems(input, {file, limits, source})) {
     if (!isExportConversation(value)) {
-      file.message(`Skipped item ${index} of the export: expected a Claude.ai conversation (an object with uuid and chat_messages[]), found ${kindOf(value)}`, {ruleId: 'not-a-conversation', source})
+      file.message(
+        `Skipped item ${index} of the export: expected a Claude.ai conversation (an object with uuid and chat_messages[]), found ${kindOf(value)}`,
+        {ruleId: 'not-a-conversation', source}
+      )
       continue
     }
     found++
     const conversation = exportConversation(value, {branches, file, source, ...(input.path ? {path: input.path} : {})})
     if (!conversation) {
-      file.message(`Skipped ${describeConversation(value)}: it has no message with text, content or attachments`, {ruleId: 'empty-conversation', source})
+      file.message(`Skipped ${describeConversation(value)}: it has no message with text, content or attachments`, {
+        ruleId: 'empty-conversation',
+        source
+      })
       continue
     }
     yielded++
     yield conversation
   }
   if (yielded > 0) return
-  if (found === 0) throw new Error('no Claude.ai conversation found: expected conversations.json, an array of {uuid, name, chat_messages[]} objects (or one such object)')
-  throw new Error(`no readable conversation in the Claude.ai export: ${found === 1 ? 'its one conversation has' : `all ${found} conversations have`} no message with text, content or attachments`)
+  if (found === 0)
+    throw new Error(
+      'no Claude.ai conversation found: expected conversations.json, an array of {uuid, name, chat_messages[]} objects (or one such object)'
+    )
+  throw new Error(
+    `no readable conversation in the Claude.ai export: ${found === 1 ? 'its one conversation has' : `all ${found} conversations have`} no message with text, content or attachments`
+  )
 }
 
 function kindOf(value: unknown): string {

@@ -21,44 +21,75 @@ export const messageSource = 'chatmark:claude'
 export async function* parse(input: Input, context: ParseContext, defaults: Settings): AsyncGenerator<Conversation> {
   const {file, limits} = context
   const settings = resolveSettings(context.options, defaults)
-  if (context.verdict?.variant === exportVariant || (context.verdict?.variant === undefined && (await isExport(input, limits.sampleBytes)))) {
+  if (
+    context.verdict?.variant === exportVariant ||
+    (context.verdict?.variant === undefined && (await isExport(input, limits.sampleBytes)))
+  ) {
     yield* parseExport(input, context, settings.branches, messageSource)
     return
   }
   const {store, add} = createRecordStore()
-  const variant = context.verdict?.variant === 'claude-code-loglines' || (await startsWithLoglines(input, limits.sampleBytes)) ? 'claude-code-loglines' : 'claude-code-jsonl'
+  const variant =
+    context.verdict?.variant === 'claude-code-loglines' || (await startsWithLoglines(input, limits.sampleBytes))
+      ? 'claude-code-loglines'
+      : 'claude-code-jsonl'
 
   if (variant === 'claude-code-loglines') {
-    const document = await readJsonDocument(input, limits, 'a Claude Code JSONL transcript or a {"loglines": [...]} document')
-    if (!isLoglines(document)) throw new Error('expected a {"loglines": [...]} document of Claude Code entries, found JSON without loglines[]')
+    const document = await readJsonDocument(
+      input,
+      limits,
+      'a Claude Code JSONL transcript or a {"loglines": [...]} document'
+    )
+    if (!isLoglines(document))
+      throw new Error('expected a {"loglines": [...]} document of Claude Code entries, found JSON without loglines[]')
     for (const [index, value] of document.loglines.entries()) add(value, index + 1)
   } else {
     // Skipped lines are counted after the records, so the note lists them last.
     const skipped: Record<string, number> = {}
     const batches = readJsonLineBatches(input, {file, limits, source: messageSource, skipped})
     for await (const batch of batches) for (const {line, value} of batch) add(value, line)
-    for (const [reason, count] of Object.entries(skipped)) store.fidelity[reason] = (store.fidelity[reason] ?? 0) + count
+    for (const [reason, count] of Object.entries(skipped))
+      store.fidelity[reason] = (store.fidelity[reason] ?? 0) + count
   }
 
   if (store.unknownTypes.size > 0) {
-    file.message(`Skipped records of unknown type: ${[...store.unknownTypes].sort().join(', ')}`, {ruleId: 'unknown-record', source: messageSource})
+    file.message(`Skipped records of unknown type: ${[...store.unknownTypes].sort().join(', ')}`, {
+      ruleId: 'unknown-record',
+      source: messageSource
+    })
   }
   if (store.recognised === 0) {
-    throw new Error('no Claude Code records found: expected user/assistant lines with uuid, sessionId and message, or Claude Code bookkeeping lines')
+    throw new Error(
+      'no Claude Code records found: expected user/assistant lines with uuid, sessionId and message, or Claude Code bookkeeping lines'
+    )
   }
   const threads = threadSession(store)
-  const conversations = threads.map((thread) => {
-    if (thread.brokenAt) {
-      file.message(`The chain breaks at line ${thread.brokenAt.line}: its parent is not in the file, so the note starts there`, {
-        place: {line: thread.brokenAt.line, column: 1},
-        ruleId: 'broken-chain',
-        source: messageSource
+  const conversations = threads
+    .map((thread) => {
+      if (thread.brokenAt) {
+        file.message(
+          `The chain breaks at line ${thread.brokenAt.line}: its parent is not in the file, so the note starts there`,
+          {
+            place: {line: thread.brokenAt.line, column: 1},
+            ruleId: 'broken-chain',
+            source: messageSource
+          }
+        )
+      }
+      return toConversation(thread, {
+        store,
+        settings,
+        variant,
+        fallbackId: idFromName(input.name),
+        ...(input.path ? {path: input.path} : {})
       })
-    }
-    return toConversation(thread, {store, settings, variant, fallbackId: idFromName(input.name), ...(input.path ? {path: input.path} : {})})
-  }).filter((conversation) => conversation.turns.length > 0)
+    })
+    .filter((conversation) => conversation.turns.length > 0)
   if (conversations.length === 0) {
-    const what = store.entries.size === 0 && store.loose.size === 0 ? 'it holds only bookkeeping records (snapshots, queue operations, titles) and no messages' : 'its messages are all injected context, tool bookkeeping or sidechain records'
+    const what =
+      store.entries.size === 0 && store.loose.size === 0
+        ? 'it holds only bookkeeping records (snapshots, queue operations, titles) and no messages'
+        : 'its messages are all injected context, tool bookkeeping or sidechain records'
     throw new Error(`no conversation could be assembled from the Claude Code records: ${what}`)
   }
   yield* conversations
@@ -77,7 +108,10 @@ function resolveSettings(options: Readonly<Record<string, unknown>>, defaults: S
 async function isExport(input: Input, sampleBytes: number): Promise<boolean> {
   const sample = await createSample(input, sampleBytes)
   if (sample.kind !== 'json' && sample.kind !== 'jsonl') return false
-  const verdict = sample.json === undefined ? undefined : detectExport(sample.json, sample.kind === 'json' ? sample.jsonComplete : sample.complete)
+  const verdict =
+    sample.json === undefined
+      ? undefined
+      : detectExport(sample.json, sample.kind === 'json' ? sample.jsonComplete : sample.complete)
   return verdict !== undefined && verdict.confidence !== 'none'
 }
 

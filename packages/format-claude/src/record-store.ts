@@ -190,7 +190,8 @@ function slim(value: Record<string, unknown>): Record<string, unknown> {
   const rich = value['toolUseResult']
   if (isRecord(rich)) {
     const kept: Record<string, unknown> = {}
-    for (const key of ['structuredPatch', 'filePath', 'agentId', 'type']) if (rich[key] !== undefined) kept[key] = rich[key]
+    for (const key of ['structuredPatch', 'filePath', 'agentId', 'type'])
+      if (rich[key] !== undefined) kept[key] = rich[key]
     value['toolUseResult'] = kept
   }
   return value

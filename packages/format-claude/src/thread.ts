@@ -77,7 +77,12 @@ function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
   const find = (key: string): string => {
     let root = key
     for (let next = union.get(root); next !== undefined && next !== root; next = union.get(root)) root = next
-    for (let node = key, next = union.get(node); next !== undefined && next !== root; node = next, next = union.get(node)) union.set(node, root)
+    for (
+      let node = key, next = union.get(node);
+      next !== undefined && next !== root;
+      node = next, next = union.get(node)
+    )
+      union.set(node, root)
     return root
   }
   const join = (a: string, b: string): void => {

@@ -36,7 +36,14 @@ const user = {id: 'user', name: 'User', kind: 'human'} as const
 const model = {id: 'claude', name: 'Claude', kind: 'model'} as const
 const subagentToolNames = new Set(['Task', 'Agent'])
 /** `system` subtypes that say nothing a reader needs (timings, hook bookkeeping, stream-only events). */
-const silentSystemSubtypes = new Set(['turn_duration', 'stop_hook_summary', 'hook_response', 'init', 'status', 'bridge_status'])
+const silentSystemSubtypes = new Set([
+  'turn_duration',
+  'stop_hook_summary',
+  'hook_response',
+  'init',
+  'status',
+  'bridge_status'
+])
 
 /** Builds one conversation from a thread. */
 export function toConversation(thread: Thread, context: ConversationContext): Conversation {
@@ -67,18 +74,25 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
   const facts = pathFacts(thread.path)
   const conversation: Conversation = {
     // A subagent's transcript shares its parent's sessionId; its own id keeps the two notes apart.
-    id: store.subagent ? `${facts.sessionId ?? context.fallbackId}:agent-${store.subagent.agentId ?? context.fallbackId}` : (facts.sessionId ?? context.fallbackId),
+    id: store.subagent
+      ? `${facts.sessionId ?? context.fallbackId}:agent-${store.subagent.agentId ?? context.fallbackId}`
+      : (facts.sessionId ?? context.fallbackId),
     source: {format: 'claude', variant: context.variant, ...(context.path ? {path: context.path} : {})},
     participants: [user, model],
     metadata: {},
     turns,
     fidelity: {...fidelity}
   }
-  for (const [key, value] of Object.entries(store.fidelity)) conversation.fidelity[key] = (conversation.fidelity[key] ?? 0) + value
+  for (const [key, value] of Object.entries(store.fidelity))
+    conversation.fidelity[key] = (conversation.fidelity[key] ?? 0) + value
   const title = titleOf(store, thread)
   if (title !== undefined) conversation.title = title
-  const createdAt = (first ? stringOf(first.record['timestamp']) : undefined) ?? turns.find((turn) => turn.timestamp !== undefined)?.timestamp
-  const updatedAt = (last ? stringOf(last.record['timestamp']) : undefined) ?? turns.findLast((turn) => turn.timestamp !== undefined)?.timestamp
+  const createdAt =
+    (first ? stringOf(first.record['timestamp']) : undefined) ??
+    turns.find((turn) => turn.timestamp !== undefined)?.timestamp
+  const updatedAt =
+    (last ? stringOf(last.record['timestamp']) : undefined) ??
+    turns.findLast((turn) => turn.timestamp !== undefined)?.timestamp
   if (createdAt !== undefined) conversation.createdAt = createdAt
   if (updatedAt !== undefined) conversation.updatedAt = updatedAt
   if (models.length > 0) conversation.metadata.models = models
@@ -149,7 +163,10 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
         const parts = userParts(record, out)
         if (parts.bashOutput && pendingBash && !pendingBash.result) {
           const {stdout, stderr} = parts.bashOutput
-          pendingBash.result = {text: [stdout, stderr].filter((text) => /\S/.test(text)).join('\n'), ...(stderr && !stdout ? {isError: true} : {})}
+          pendingBash.result = {
+            text: [stdout, stderr].filter((text) => /\S/.test(text)).join('\n'),
+            ...(stderr && !stdout ? {isError: true} : {})
+          }
           pendingBash = undefined
         }
         if (parts.parts.length === 0) continue
@@ -161,34 +178,58 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
         if (parts.length > 0) push(userTurn(parts, record, true))
       } else if (type === 'attachment') {
         const parts = attachmentParts(record)
-        if (parts.length > 0) push(userTurn(parts, record, parts.every((part) => part.type === 'notice')))
+        if (parts.length > 0)
+          push(
+            userTurn(
+              parts,
+              record,
+              parts.every((part) => part.type === 'notice')
+            )
+          )
       }
     }
     return out
   }
 
-  function assistantParts(item: Item, main: boolean): {parts: Part[]; notice?: NoticePart; model?: string; tokens?: TokenCounts} | undefined {
+  function assistantParts(
+    item: Item,
+    main: boolean
+  ): {parts: Part[]; notice?: NoticePart; model?: string; tokens?: TokenCounts} | undefined {
     const {record, entry} = item
     const messageId = messageIdOf(record)
     let members: Array<Record<string, unknown>> = [record]
     if (messageId !== undefined && entry) {
       if (usedMessages.has(`${item.sidechain}:${messageId}`)) return undefined
       usedMessages.add(`${item.sidechain}:${messageId}`)
-      members = (store.byMessageId.get(messageId) ?? [entry]).filter((member) => member.sidechain === entry.sidechain).map((member) => member.record)
+      members = (store.byMessageId.get(messageId) ?? [entry])
+        .filter((member) => member.sidechain === entry.sidechain)
+        .map((member) => member.record)
     }
     const message = record['message']
     const modelName = isRecord(message) ? stringOf(message['model']) : undefined
     if (record['isApiErrorMessage'] === true || modelName === '<synthetic>') {
-      const text = members.map((member) => blocksText(messageContent(member))).join('\n').trim()
+      const text = members
+        .map((member) => blocksText(messageContent(member)))
+        .join('\n')
+        .trim()
       if (!text) return undefined
-      return {parts: [], notice: {type: 'notice', level: record['isApiErrorMessage'] === true ? 'error' : 'info', kind: record['isApiErrorMessage'] === true ? 'api-error' : 'synthetic', text}}
+      return {
+        parts: [],
+        notice: {
+          type: 'notice',
+          level: record['isApiErrorMessage'] === true ? 'error' : 'info',
+          kind: record['isApiErrorMessage'] === true ? 'api-error' : 'synthetic',
+          text
+        }
+      }
     }
     const parts: Part[] = []
     const seen = new Set<string>()
     const serverResults = new Map<string, Record<string, unknown>>()
     for (const member of members) {
       for (const block of contentBlocks(member)) {
-        if (isString(block['type']) && block['type'].endsWith('_tool_result') && isString(block['tool_use_id'])) serverResults.set(block['tool_use_id'], block)
+        if (isString(block['type']) && block['type'].endsWith('_tool_result') && isString(block['tool_use_id']))
+          serverResults.set(block['tool_use_id'], block)
       }
     }
     for (const member of members) {
@@ -221,7 +262,11 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
     return result
   }
 
-  function assistantBlock(block: Record<string, unknown>, serverResults: Map<string, Record<string, unknown>>, main: boolean): Part | undefined {
+  function assistantBlock(
+    block: Record<string, unknown>,
+    serverResults: Map<string, Record<string, unknown>>,
+    main: boolean
+  ): Part | undefined {
     switch (block['type']) {
       case 'text': {
         const text = stringOf(block['text']) ?? ''
@@ -234,7 +279,12 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
         return undefined
       }
       case 'redacted_thinking':
-        return {type: 'notice', level: 'info', kind: 'redacted-thinking', text: 'Thinking redacted by the API (encrypted, not shown)'}
+        return {
+          type: 'notice',
+          level: 'info',
+          kind: 'redacted-thinking',
+          text: 'Thinking redacted by the API (encrypted, not shown)'
+        }
       case 'tool_use':
       case 'server_tool_use': {
         const id = stringOf(block['id'])
@@ -250,7 +300,10 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
             call.result = toolResult(info)
             call.status = info.block['is_error'] === true ? 'error' : 'success'
           } else if (server) {
-            call.result = {text: blocksText(server['content']) || JSON.stringify(server['content'] ?? null, null, 2), language: isString(server['content']) ? 'text' : 'json'}
+            call.result = {
+              text: blocksText(server['content']) || JSON.stringify(server['content'] ?? null, null, 2),
+              language: isString(server['content']) ? 'text' : 'json'
+            }
           }
           if (main && settings.subagents && subagentToolNames.has(name)) {
             const turns = subagentTurns(id, input, info?.rich)
@@ -266,11 +319,16 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
     }
   }
 
-  function userParts(record: Record<string, unknown>, out: Turn[]): {parts: Part[]; meta: boolean; bashOutput?: {stdout: string; stderr: string}} {
+  function userParts(
+    record: Record<string, unknown>,
+    out: Turn[]
+  ): {parts: Part[]; meta: boolean; bashOutput?: {stdout: string; stderr: string}} {
     const parts: Part[] = []
     let bashOutput: {stdout: string; stderr: string} | undefined
     const content = messageContent(record)
-    const blocks: Array<Record<string, unknown>> = isString(content) ? [{type: 'text', text: content}] : contentBlocks(record)
+    const blocks: Array<Record<string, unknown>> = isString(content)
+      ? [{type: 'text', text: content}]
+      : contentBlocks(record)
     if (record['isCompactSummary'] === true) {
       attachSummary(out, parts, blocksText(content))
       return {parts, meta: true}
@@ -312,7 +370,12 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
           break
         }
         case 'command':
-          parts.push({type: 'notice', level: 'info', kind: 'command', text: `Command: ${[kind.name, kind.args].filter(Boolean).join(' ')}`})
+          parts.push({
+            type: 'notice',
+            level: 'info',
+            kind: 'command',
+            text: `Command: ${[kind.name, kind.args].filter(Boolean).join(' ')}`
+          })
           meta = false
           break
         case 'command-output':
@@ -320,7 +383,13 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
           if (settings.keepMeta && kind.text) parts.push(metaNotice('Command output', kind.text))
           break
         case 'bash-input':
-          parts.push({type: 'tool-call', text: 'Shell command run by the user (bash mode)', name: 'Bash', displayName: 'User shell', input: {command: kind.command}})
+          parts.push({
+            type: 'tool-call',
+            text: 'Shell command run by the user (bash mode)',
+            name: 'Bash',
+            displayName: 'User shell',
+            input: {command: kind.command}
+          })
           meta = false
           break
         case 'bash-output':
@@ -348,7 +417,9 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
 
   function attachSummary(out: Turn[], parts: Part[], summary: string): void {
     for (let index = out.length - 1; index >= 0 && index >= out.length - 3; index--) {
-      const notice = out[index]!.parts.find((part): part is NoticePart => part.type === 'notice' && part.kind === 'compaction')
+      const notice = out[index]!.parts.find(
+        (part): part is NoticePart => part.type === 'notice' && part.kind === 'compaction'
+      )
       if (notice && notice.details === undefined) {
         notice.details = summary
         return
@@ -362,19 +433,44 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
     const content = stringOf(record['content']) ?? ''
     if (subtype === 'compact_boundary') {
       const metadata = isRecord(record['compactMetadata']) ? record['compactMetadata'] : {}
-      const facts = [stringOf(metadata['trigger']), typeof metadata['preTokens'] === 'number' ? `${metadata['preTokens'].toLocaleString('en-US')} tokens before` : undefined].filter(Boolean)
-      return [{type: 'notice', level: 'info', kind: 'compaction', text: `Conversation compacted${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`}]
+      const facts = [
+        stringOf(metadata['trigger']),
+        typeof metadata['preTokens'] === 'number'
+          ? `${metadata['preTokens'].toLocaleString('en-US')} tokens before`
+          : undefined
+      ].filter(Boolean)
+      return [
+        {
+          type: 'notice',
+          level: 'info',
+          kind: 'compaction',
+          text: `Conversation compacted${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`
+        }
+      ]
     }
     if (subtype !== undefined && silentSystemSubtypes.has(subtype)) return []
     if (subtype === 'local_command') {
       const kind = classifyUserText(content)
-      if (kind.kind === 'command') return [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${[kind.name, kind.args].filter(Boolean).join(' ')}`}]
+      if (kind.kind === 'command')
+        return [
+          {
+            type: 'notice',
+            level: 'info',
+            kind: 'command',
+            text: `Command: ${[kind.name, kind.args].filter(Boolean).join(' ')}`
+          }
+        ]
       count('command-output')
-      return settings.keepMeta && content ? [metaNotice('Command output', kind.kind === 'command-output' ? kind.text : content)] : []
+      return settings.keepMeta && content
+        ? [metaNotice('Command output', kind.kind === 'command-output' ? kind.text : content)]
+        : []
     }
     if (subtype === 'api_error') {
       const error = record['error']
-      const detail = content || (isRecord(error) ? stringOf(error['message']) ?? JSON.stringify(error) : stringOf(error)) || 'API error'
+      const detail =
+        content ||
+        (isRecord(error) ? (stringOf(error['message']) ?? JSON.stringify(error)) : stringOf(error)) ||
+        'API error'
       return [{type: 'notice', level: 'error', kind: 'api-error', text: detail}]
     }
     if (!/\S/.test(content)) return []
@@ -387,7 +483,12 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
     const type = stringOf(attachment['type']) ?? 'attachment'
     const prompt = stringOf(attachment['prompt'])
     if (type === 'queued_command' && prompt !== undefined && /\S/.test(prompt)) return [{type: 'text', text: prompt}]
-    const rendered = Array.isArray(record['rendered']) ? record['rendered'].map((piece) => (isRecord(piece) ? stringOf(piece['content']) ?? '' : '')).join('\n').trim() : ''
+    const rendered = Array.isArray(record['rendered'])
+      ? record['rendered']
+          .map((piece) => (isRecord(piece) ? (stringOf(piece['content']) ?? '') : ''))
+          .join('\n')
+          .trim()
+      : ''
     if (!rendered) return []
     count('injected-context')
     return settings.keepMeta ? [metaNotice(`Context attachment: ${type}`, rendered)] : []
@@ -411,9 +512,14 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
     if (key === undefined) {
       for (const [candidate, items] of subagents) {
         if (usedGroups.has(candidate)) continue
-        const byTool = items.some((item) => [item.record['sourceToolUseID'], item.record['parentToolUseID'], item.record['toolUseID']].includes(id))
+        const byTool = items.some((item) =>
+          [item.record['sourceToolUseID'], item.record['parentToolUseID'], item.record['toolUseID']].includes(id)
+        )
         const firstUser = items.find((item) => item.record['type'] === 'user')
-        const byPrompt = prompt !== undefined && firstUser !== undefined && blocksText(messageContent(firstUser.record)).trim() === prompt.trim()
+        const byPrompt =
+          prompt !== undefined &&
+          firstUser !== undefined &&
+          blocksText(messageContent(firstUser.record)).trim() === prompt.trim()
         if (byTool || byPrompt) {
           key = candidate
           break
@@ -431,18 +537,39 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
     let number = 0
     for (const entry of thread.path) {
       for (const branch of thread.forks.get(entry.uuid) ?? []) {
-        const items = branch.filter((member) => !consumed.has(member.uuid) && (member.kind === 'user' || member.kind === 'assistant'))
+        const items = branch.filter(
+          (member) => !consumed.has(member.uuid) && (member.kind === 'user' || member.kind === 'assistant')
+        )
         if (items.length === 0) continue
-        const turns = buildTurns(items.map((member) => ({record: member.record, entry: member, sidechain: false})), false)
+        const turns = buildTurns(
+          items.map((member) => ({record: member.record, entry: member, sidechain: false})),
+          false
+        )
         if (turns.length === 0) continue
         number++
         const at = indexAfter(list, entry)
         inserts.push({
           at,
           turns: [
-            noticeTurn({type: 'notice', level: 'info', kind: 'branch', text: `Abandoned branch ${number} (rewound or edited; not part of the conversation as kept): ${turns.length} turn${turns.length === 1 ? '' : 's'}`}, entry.record),
+            noticeTurn(
+              {
+                type: 'notice',
+                level: 'info',
+                kind: 'branch',
+                text: `Abandoned branch ${number} (rewound or edited; not part of the conversation as kept): ${turns.length} turn${turns.length === 1 ? '' : 's'}`
+              },
+              entry.record
+            ),
             ...turns,
-            noticeTurn({type: 'notice', level: 'info', kind: 'branch', text: `End of abandoned branch ${number}; the kept conversation continues`}, entry.record)
+            noticeTurn(
+              {
+                type: 'notice',
+                level: 'info',
+                kind: 'branch',
+                text: `End of abandoned branch ${number}; the kept conversation continues`
+              },
+              entry.record
+            )
           ]
         })
       }
@@ -474,7 +601,8 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
 
   function countSidechains(): void {
     let records = 0
-    for (const entry of store.entries.values()) if (entry.sidechain && (entry.kind === 'user' || entry.kind === 'assistant')) records++
+    for (const entry of store.entries.values())
+      if (entry.sidechain && (entry.kind === 'user' || entry.kind === 'assistant')) records++
     for (const list of store.loose.values()) for (const item of list) if (item.sidechain) records++
     if (!settings.subagents) {
       if (records > 0) count('sidechain-record', records)
@@ -491,13 +619,18 @@ function toolUseIdsOf(store: RecordStore): Set<string> {
     if (entry.kind !== 'assistant') continue
     for (const block of contentBlocks(entry.record)) if (isString(block['id'])) ids.add(block['id'])
   }
-  for (const list of store.loose.values()) for (const item of list) for (const block of contentBlocks(item.record)) if (isString(block['id'])) ids.add(block['id'])
+  for (const list of store.loose.values())
+    for (const item of list)
+      for (const block of contentBlocks(item.record)) if (isString(block['id'])) ids.add(block['id'])
   return ids
 }
 
 /** The path's entries in order, each followed by the records without uuid written after it. */
 function* pathItems(path: Entry[], store: RecordStore): Generator<Item> {
-  const loose = (key: string): Item[] => (store.loose.get(key) ?? []).filter((item) => !item.sidechain).map((item) => ({record: item.record, sidechain: false}))
+  const loose = (key: string): Item[] =>
+    (store.loose.get(key) ?? [])
+      .filter((item) => !item.sidechain)
+      .map((item) => ({record: item.record, sidechain: false}))
   yield* loose('')
   for (const entry of path) {
     yield {record: entry.record, entry, sidechain: entry.sidechain}
@@ -515,7 +648,7 @@ function sidechainGroups(store: RecordStore): Map<string, Item[]> {
     if (entry.agentId !== undefined) key = `agent:${entry.agentId}`
     else {
       const parent = entry.parent === undefined ? undefined : store.entries.get(entry.parent)
-      key = parent?.sidechain ? rootOf.get(parent.uuid) ?? `root:${parent.uuid}` : `root:${entry.uuid}`
+      key = parent?.sidechain ? (rootOf.get(parent.uuid) ?? `root:${parent.uuid}`) : `root:${entry.uuid}`
     }
     rootOf.set(entry.uuid, key)
     const list = groups.get(key) ?? []

@@ -51,7 +51,8 @@ export function imageAttachment(block: Record<string, unknown>): AttachmentPart 
 }
 
 function patchText(rich: unknown): {text: string; fileName?: string} | undefined {
-  if (!isRecord(rich) || !Array.isArray(rich['structuredPatch']) || rich['structuredPatch'].length === 0) return undefined
+  if (!isRecord(rich) || !Array.isArray(rich['structuredPatch']) || rich['structuredPatch'].length === 0)
+    return undefined
   const lines: string[] = []
   for (const hunk of rich['structuredPatch']) {
     if (!isRecord(hunk) || !Array.isArray(hunk['lines'])) return undefined

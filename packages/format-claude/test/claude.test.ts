@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {readdir} from 'node:fs/promises'
 import {join} from 'node:path'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import type {Conversation, NoticePart, Sample, ToolCallPart, Turn} from '@chatmark/core'
 import {createNormalizer, inputFromPath, inputFromString, sampleFromBytes} from '@chatmark/core'
@@ -13,18 +13,52 @@ const corpus = join(root, 'fixtures/corpus/claude-code')
 const plugin = claude()
 const session = 'b9a1c3d2-0000-4000-8000-00000000abcd'
 
-const envelope = {isSidechain: false, userType: 'external', cwd: '/repo', sessionId: session, version: '2.1.332', gitBranch: 'main'}
+const envelope = {
+  isSidechain: false,
+  userType: 'external',
+  cwd: '/repo',
+  sessionId: session,
+  version: '2.1.332',
+  gitBranch: 'main'
+}
 let clock = 0
 const time = (): string => new Date(Date.UTC(2026, 0, 1, 10, 0, clock++)).toISOString()
 const user = (uuid: string, parentUuid: string | null, content: unknown, extra: Record<string, unknown> = {}) => ({
-  ...envelope, parentUuid, type: 'user', uuid, timestamp: time(), message: {role: 'user', content}, ...extra
+  ...envelope,
+  parentUuid,
+  type: 'user',
+  uuid,
+  timestamp: time(),
+  message: {role: 'user', content},
+  ...extra
 })
-const assistant = (uuid: string, parentUuid: string | null, id: string, content: unknown[], extra: Record<string, unknown> = {}) => ({
-  ...envelope, parentUuid, type: 'assistant', uuid, timestamp: time(), requestId: `req_${id}`,
-  message: {id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content, usage: {input_tokens: 10, output_tokens: 5}}, ...extra
+const assistant = (
+  uuid: string,
+  parentUuid: string | null,
+  id: string,
+  content: unknown[],
+  extra: Record<string, unknown> = {}
+) => ({
+  ...envelope,
+  parentUuid,
+  type: 'assistant',
+  uuid,
+  timestamp: time(),
+  requestId: `req_${id}`,
+  message: {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    content,
+    usage: {input_tokens: 10, output_tokens: 5}
+  },
+  ...extra
 })
-const jsonl = (...lines: unknown[]): string => `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`
-const sample = (text: string, name = 'session.jsonl'): Sample => sampleFromBytes(Buffer.from(text), {name, complete: true})
+const jsonl = (...lines: unknown[]): string =>
+  `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`
+const sample = (text: string, name = 'session.jsonl'): Sample =>
+  sampleFromBytes(Buffer.from(text), {name, complete: true})
 
 async function read(text: string, formatOptions: Record<string, unknown> = {}, name = 'session.jsonl') {
   const normalizer = createNormalizer({formats: [claude()]})
@@ -38,9 +72,12 @@ async function conversation(text: string, formatOptions: Record<string, unknown>
   return conversations[0]!
 }
 
-const texts = (value: Conversation): string[] => value.turns.flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-const notices = (value: Conversation): NoticePart[] => value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
-const toolCalls = (turns: Turn[]): Array<ToolCallPart & {subagent?: Turn[]}> => turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
+const texts = (value: Conversation): string[] =>
+  value.turns.flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
+const notices = (value: Conversation): NoticePart[] =>
+  value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+const toolCalls = (turns: Turn[]): Array<ToolCallPart & {subagent?: Turn[]}> =>
+  turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
 
 test('the package exports exactly the claude factory', () => {
   assert.deepEqual(Object.keys(api).sort(), ['claude'])
@@ -54,27 +91,59 @@ test('the plugin names itself claude, reads .jsonl and .json, and describes itse
 
 test('detection is certain for chain lines with a strong tell and names the evidence', () => {
   const verdict = plugin.detect(sample(jsonl(user('u1', null, 'hi'))))
-  assert.deepEqual(verdict, {confidence: 'certain', reason: 'JSONL user/assistant lines with uuid, camelCase sessionId and message.role, plus parentUuid', variant: 'claude-code-jsonl'})
+  assert.deepEqual(verdict, {
+    confidence: 'certain',
+    reason: 'JSONL user/assistant lines with uuid, camelCase sessionId and message.role, plus parentUuid',
+    variant: 'claude-code-jsonl'
+  })
 })
 
 test('detection is likely without a strong tell, or with only bookkeeping lines first', () => {
   const bare = {type: 'user', uuid: 'u1', sessionId: 's', timestamp: 'x', message: {role: 'user', content: 'hi'}}
   assert.equal(plugin.detect(sample(jsonl(bare))).confidence, 'likely')
-  const snapshot = {type: 'file-history-snapshot', messageId: 'm1', snapshot: {messageId: 'm1', trackedFileBackups: {}, timestamp: 'x'}, isSnapshotUpdate: false}
-  assert.equal(plugin.detect(sample(jsonl(snapshot, {type: 'queue-operation', operation: 'enqueue', sessionId: 's', timestamp: 'x'}))).confidence, 'likely')
+  const snapshot = {
+    type: 'file-history-snapshot',
+    messageId: 'm1',
+    snapshot: {messageId: 'm1', trackedFileBackups: {}, timestamp: 'x'},
+    isSnapshotUpdate: false
+  }
+  assert.equal(
+    plugin.detect(
+      sample(jsonl(snapshot, {type: 'queue-operation', operation: 'enqueue', sessionId: 's', timestamp: 'x'}))
+    ).confidence,
+    'likely'
+  )
 })
 
 test('detection is certain for the loglines wrapper', () => {
-  const text = JSON.stringify({loglines: [{type: 'user', timestamp: 'x', message: {role: 'user', content: 'hi'}}]}, null, 2)
-  assert.deepEqual(plugin.detect(sample(text, 'session.json')), {confidence: 'certain', reason: 'top-level loglines[] of user/assistant entries with message.role', variant: 'claude-code-loglines'})
+  const text = JSON.stringify(
+    {loglines: [{type: 'user', timestamp: 'x', message: {role: 'user', content: 'hi'}}]},
+    null,
+    2
+  )
+  assert.deepEqual(plugin.detect(sample(text, 'session.json')), {
+    confidence: 'certain',
+    reason: 'top-level loglines[] of user/assistant entries with message.role',
+    variant: 'claude-code-loglines'
+  })
 })
 
 test('detection answers none for Gemini, Codex, Agent SDK stream-json, other JSON and text', () => {
   const cases = [
-    jsonl({sessionId: 's', projectHash: 'p', startTime: 'x', lastUpdated: 'x', kind: 'main'}, {id: 'm1', timestamp: 'x', type: 'user', content: [{text: 'hi'}]}),
+    jsonl(
+      {sessionId: 's', projectHash: 'p', startTime: 'x', lastUpdated: 'x', kind: 'main'},
+      {id: 'm1', timestamp: 'x', type: 'user', content: [{text: 'hi'}]}
+    ),
     jsonl({id: 'm1', timestamp: 'x', type: 'user', content: 'hi'}, {$set: {lastUpdated: 'x'}}),
-    jsonl({timestamp: 'x', type: 'session_meta', payload: {id: 'abc', cwd: '/'}}, {timestamp: 'x', type: 'response_item', payload: {type: 'message', role: 'user', content: []}}),
-    jsonl({type: 'system', subtype: 'init', session_id: 's', tools: []}, {type: 'assistant', session_id: 's', parent_tool_use_id: null, message: {role: 'assistant', content: []}}, {type: 'result', subtype: 'success', session_id: 's'}),
+    jsonl(
+      {timestamp: 'x', type: 'session_meta', payload: {id: 'abc', cwd: '/'}},
+      {timestamp: 'x', type: 'response_item', payload: {type: 'message', role: 'user', content: []}}
+    ),
+    jsonl(
+      {type: 'system', subtype: 'init', session_id: 's', tools: []},
+      {type: 'assistant', session_id: 's', parent_tool_use_id: null, message: {role: 'assistant', content: []}},
+      {type: 'result', subtype: 'success', session_id: 's'}
+    ),
     JSON.stringify([{mapping: {}, current_node: 'x'}]),
     JSON.stringify({sessionId: 's', projectHash: 'p', messages: []}),
     'Just some notes.\nNothing to see.'
@@ -83,38 +152,60 @@ test('detection answers none for Gemini, Codex, Agent SDK stream-json, other JSO
 })
 
 test('threading follows the newest leaf and drops the branch a rewind abandoned', async () => {
-  const value = await conversation(jsonl(
-    user('u1', null, 'first'),
-    assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'one'}]),
-    user('u2', 'a1', 'abandoned prompt'),
-    assistant('a2', 'u2', 'msg_2', [{type: 'text', text: 'abandoned answer'}]),
-    user('u3', 'a1', 'kept prompt'),
-    assistant('a3', 'u3', 'msg_3', [{type: 'text', text: 'kept answer'}])
-  ))
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'first'),
+      assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'one'}]),
+      user('u2', 'a1', 'abandoned prompt'),
+      assistant('a2', 'u2', 'msg_2', [{type: 'text', text: 'abandoned answer'}]),
+      user('u3', 'a1', 'kept prompt'),
+      assistant('a3', 'u3', 'msg_3', [{type: 'text', text: 'kept answer'}])
+    )
+  )
   assert.deepEqual(texts(value), ['first', 'one', 'kept prompt', 'kept answer'])
   assert.equal(value.fidelity['abandoned-branch-turn'], 2)
 })
 
 test('branches all shows abandoned branches as labelled alternates at their fork point', async () => {
-  const value = await conversation(jsonl(
-    user('u1', null, 'first'),
-    assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'one'}]),
-    user('u2', 'a1', 'abandoned prompt'),
-    user('u3', 'a1', 'kept prompt')
-  ), {branches: 'all'})
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'first'),
+      assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'one'}]),
+      user('u2', 'a1', 'abandoned prompt'),
+      user('u3', 'a1', 'kept prompt')
+    ),
+    {branches: 'all'}
+  )
   assert.deepEqual(texts(value), ['first', 'one', 'abandoned prompt', 'kept prompt'])
   assert.match(notices(value)[0]!.text, /^Abandoned branch 1/)
   assert.equal(notices(value)[0]!.kind, 'branch')
 })
 
 test('a compact boundary keeps the turns before it and shows the summary as a compaction notice', async () => {
-  const value = await conversation(jsonl(
-    user('u1', null, 'before compaction'),
-    assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'answer before'}]),
-    {...envelope, type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted', parentUuid: null, logicalParentUuid: 'a1', uuid: 'b1', timestamp: time(), compactMetadata: {trigger: 'manual', preTokens: 1234}},
-    user('s1', 'b1', 'This session is being continued from a previous conversation that ran out of context. Summary: things.', {isCompactSummary: true}),
-    user('u2', 's1', 'after compaction')
-  ))
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'before compaction'),
+      assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'answer before'}]),
+      {
+        ...envelope,
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        parentUuid: null,
+        logicalParentUuid: 'a1',
+        uuid: 'b1',
+        timestamp: time(),
+        compactMetadata: {trigger: 'manual', preTokens: 1234}
+      },
+      user(
+        's1',
+        'b1',
+        'This session is being continued from a previous conversation that ran out of context. Summary: things.',
+        {isCompactSummary: true}
+      ),
+      user('u2', 's1', 'after compaction')
+    )
+  )
   assert.deepEqual(texts(value), ['before compaction', 'answer before', 'after compaction'])
   const [notice] = notices(value)
   assert.equal(notice?.kind, 'compaction')
@@ -123,44 +214,74 @@ test('a compact boundary keeps the turns before it and shows the summary as a co
 })
 
 test('parents that are attachments, system lines or progress records do not cut the chain', async () => {
-  const value = await conversation(jsonl(
-    user('u1', null, 'hello'),
-    {...envelope, type: 'attachment', uuid: 'at1', parentUuid: 'u1', timestamp: time(), attachment: {type: 'date', date: 'x'}, rendered: [{content: '<system-reminder>date</system-reminder>'}]},
-    {...envelope, type: 'progress', uuid: 'p1', parentUuid: 'at1', timestamp: time(), data: {type: 'hook_progress'}},
-    {...envelope, type: 'system', subtype: 'turn_duration', uuid: 'sy1', parentUuid: 'p1', timestamp: time()},
-    assistant('a1', 'sy1', 'msg_1', [{type: 'text', text: 'hi'}])
-  ))
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'hello'),
+      {
+        ...envelope,
+        type: 'attachment',
+        uuid: 'at1',
+        parentUuid: 'u1',
+        timestamp: time(),
+        attachment: {type: 'date', date: 'x'},
+        rendered: [{content: '<system-reminder>date</system-reminder>'}]
+      },
+      {...envelope, type: 'progress', uuid: 'p1', parentUuid: 'at1', timestamp: time(), data: {type: 'hook_progress'}},
+      {...envelope, type: 'system', subtype: 'turn_duration', uuid: 'sy1', parentUuid: 'p1', timestamp: time()},
+      assistant('a1', 'sy1', 'msg_1', [{type: 'text', text: 'hi'}])
+    )
+  )
   assert.deepEqual(texts(value), ['hello', 'hi'])
   assert.equal(value.fidelity['injected-context'], 1)
 })
 
 test('split assistant records are one turn and their usage is counted once', async () => {
-  const usage = (output: number) => ({input_tokens: 100, cache_read_input_tokens: 50, cache_creation_input_tokens: 7, output_tokens: output})
+  const usage = (output: number) => ({
+    input_tokens: 100,
+    cache_read_input_tokens: 50,
+    cache_creation_input_tokens: 7,
+    output_tokens: output
+  })
   const split = (uuid: string, parent: string, block: unknown, output: number) => {
     const record = assistant(uuid, parent, 'msg_S', [block])
     record.message.usage = usage(output) as never
     return record
   }
-  const value = await conversation(jsonl(
-    user('u1', null, 'go'),
-    split('a1', 'u1', {type: 'thinking', thinking: 'plan', signature: 'x'}, 1),
-    split('a2', 'a1', {type: 'text', text: 'doing it'}, 2),
-    split('a3', 'a2', {type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {command: 'ls'}}, 30),
-    user('r1', 'a3', [{type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.txt'}])
-  ))
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'go'),
+      split('a1', 'u1', {type: 'thinking', thinking: 'plan', signature: 'x'}, 1),
+      split('a2', 'a1', {type: 'text', text: 'doing it'}, 2),
+      split('a3', 'a2', {type: 'tool_use', id: 'toolu_1', name: 'Bash', input: {command: 'ls'}}, 30),
+      user('r1', 'a3', [{type: 'tool_result', tool_use_id: 'toolu_1', content: 'a.txt'}])
+    )
+  )
   assert.equal(value.turns.length, 2)
-  assert.deepEqual(value.turns[1]!.parts.map((part) => part.type), ['thinking', 'text', 'tool-call'])
+  assert.deepEqual(
+    value.turns[1]!.parts.map((part) => part.type),
+    ['thinking', 'text', 'tool-call']
+  )
   assert.deepEqual(value.metadata.tokens, {input: 100, output: 30, cached: 50, total: 187})
   assert.equal(value.metadata.extra?.['cacheCreationTokens'], 7)
 })
 
 test('tool calls are paired with results by id, errors are marked and Edit patches become diffs', async () => {
-  const value = await conversation(jsonl(
-    user('u1', null, 'edit'),
-    assistant('a1', 'u1', 'msg_1', [{type: 'tool_use', id: 'toolu_e', name: 'Edit', input: {file_path: '/r/a.py'}}, {type: 'tool_use', id: 'toolu_b', name: 'Bash', input: {command: 'false', description: 'Fail on purpose'}}]),
-    user('r1', 'a1', [{type: 'tool_result', tool_use_id: 'toolu_e', content: 'updated'}], {toolUseResult: {filePath: '/r/a.py', structuredPatch: [{oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-a', '+b']}]}}),
-    user('r2', 'r1', [{type: 'tool_result', tool_use_id: 'toolu_b', content: 'exit 1', is_error: true}])
-  ))
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'edit'),
+      assistant('a1', 'u1', 'msg_1', [
+        {type: 'tool_use', id: 'toolu_e', name: 'Edit', input: {file_path: '/r/a.py'}},
+        {type: 'tool_use', id: 'toolu_b', name: 'Bash', input: {command: 'false', description: 'Fail on purpose'}}
+      ]),
+      user('r1', 'a1', [{type: 'tool_result', tool_use_id: 'toolu_e', content: 'updated'}], {
+        toolUseResult: {
+          filePath: '/r/a.py',
+          structuredPatch: [{oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-a', '+b']}]
+        }
+      }),
+      user('r2', 'r1', [{type: 'tool_result', tool_use_id: 'toolu_b', content: 'exit 1', is_error: true}])
+    )
+  )
   const [edit, bash] = toolCalls(value.turns)
   assert.deepEqual(edit?.result, {text: '@@ -1,1 +1,1 @@\n-a\n+b', language: 'diff', fileName: '/r/a.py'})
   assert.deepEqual(bash?.result, {text: 'exit 1', isError: true})
@@ -169,30 +290,51 @@ test('tool calls are paired with results by id, errors are marked and Edit patch
 })
 
 test('images become attachments with their type and size, never their bytes', async () => {
-  const value = await conversation(jsonl(user('u1', null, [{type: 'text', text: 'look'}, {type: 'image', source: {type: 'base64', media_type: 'image/png', data: 'AAAA'}}])))
+  const value = await conversation(
+    jsonl(
+      user('u1', null, [
+        {type: 'text', text: 'look'},
+        {type: 'image', source: {type: 'base64', media_type: 'image/png', data: 'AAAA'}}
+      ])
+    )
+  )
   const part = value.turns[0]!.parts[1]
   assert.deepEqual(part, {type: 'attachment', text: 'image/png, 3 B', mimeType: 'image/png', size: 3})
 })
 
 test('meta lines, reminders and command output are counted, and keepMeta shows them as notices', async () => {
   const lines = jsonl(
-    user('m1', null, 'Caveat: The messages below were generated by the user while running local commands.', {isMeta: true}),
-    user('c1', 'm1', '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>opus</command-args>'),
+    user('m1', null, 'Caveat: The messages below were generated by the user while running local commands.', {
+      isMeta: true
+    }),
+    user(
+      'c1',
+      'm1',
+      '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>opus</command-args>'
+    ),
     user('c2', 'c1', '<local-command-stdout>Set model to opus</local-command-stdout>'),
     user('u1', 'c2', 'real question<system-reminder>secret context</system-reminder>')
   )
   const hidden = await conversation(lines)
   assert.deepEqual(texts(hidden), ['real question'])
-  assert.deepEqual(notices(hidden).map((notice) => notice.text), ['Command: /model opus'])
+  assert.deepEqual(
+    notices(hidden).map((notice) => notice.text),
+    ['Command: /model opus']
+  )
   assert.deepEqual(hidden.fidelity, {'meta-message': 1, 'command-output': 1, 'system-reminder': 1})
   const shown = await conversation(lines, {keepMeta: true})
-  assert.deepEqual(notices(shown).map((notice) => notice.text), ['Injected context (meta message)', 'Command: /model opus', 'Command output', 'System reminder'])
+  assert.deepEqual(
+    notices(shown).map((notice) => notice.text),
+    ['Injected context (meta message)', 'Command: /model opus', 'Command output', 'System reminder']
+  )
 })
 
 test('sidechain records stay out of the thread and the subagents option nests them under the Task call', async () => {
   const lines = jsonl(
     user('u1', null, 'research'),
-    assistant('a1', 'u1', 'msg_1', [{type: 'tool_use', id: 'toolu_t', name: 'Task', input: {description: 'Look', prompt: 'Find the thing.'}}]),
+    assistant('a1', 'u1', 'msg_1', [
+      {type: 'tool_use', id: 'toolu_t', name: 'Task', input: {description: 'Look', prompt: 'Find the thing.'}}
+    ]),
     {...user('s1', null, 'Find the thing.'), isSidechain: true},
     {...assistant('s2', 's1', 'msg_s', [{type: 'text', text: 'Found it.'}]), isSidechain: true},
     user('r1', 'a1', [{type: 'tool_result', tool_use_id: 'toolu_t', content: 'Found it.'}])
@@ -203,19 +345,34 @@ test('sidechain records stay out of the thread and the subagents option nests th
   assert.equal(toolCalls(plain.turns)[0]?.subagent, undefined)
   const nested = await conversation(lines, {subagents: true})
   const subagent = toolCalls(nested.turns)[0]?.subagent ?? []
-  assert.deepEqual(subagent.map((turn) => turn.role), ['user', 'assistant'])
+  assert.deepEqual(
+    subagent.map((turn) => turn.role),
+    ['user', 'assistant']
+  )
   assert.equal(nested.fidelity['sidechain-record'], undefined)
 })
 
 test('titles come from custom-title before ai-title before summary', async () => {
-  const lines = [user('u1', null, 'hi'), {type: 'summary', summary: 'Summary title', leafUuid: 'u1'}, {type: 'ai-title', aiTitle: 'AI title', sessionId: session}]
+  const lines = [
+    user('u1', null, 'hi'),
+    {type: 'summary', summary: 'Summary title', leafUuid: 'u1'},
+    {type: 'ai-title', aiTitle: 'AI title', sessionId: session}
+  ]
   assert.equal((await conversation(jsonl(...lines))).title, 'AI title')
-  assert.equal((await conversation(jsonl(...lines, {type: 'custom-title', customTitle: 'Mine', sessionId: session}))).title, 'Mine')
+  assert.equal(
+    (await conversation(jsonl(...lines, {type: 'custom-title', customTitle: 'Mine', sessionId: session}))).title,
+    'Mine'
+  )
   assert.equal((await conversation(jsonl(lines[0], lines[1]))).title, 'Summary title')
 })
 
 test('the loglines wrapper is read as one document in file order', async () => {
-  const text = JSON.stringify({loglines: [{type: 'user', timestamp: time(), message: {role: 'user', content: 'q'}}, {type: 'assistant', timestamp: time(), message: {role: 'assistant', content: [{type: 'text', text: 'a'}]}}]})
+  const text = JSON.stringify({
+    loglines: [
+      {type: 'user', timestamp: time(), message: {role: 'user', content: 'q'}},
+      {type: 'assistant', timestamp: time(), message: {role: 'assistant', content: [{type: 'text', text: 'a'}]}}
+    ]
+  })
   const {conversations} = await read(text, {}, 'session.json')
   assert.equal(conversations[0]?.source.variant, 'claude-code-loglines')
   assert.deepEqual(texts(conversations[0]!), ['q', 'a'])
@@ -223,7 +380,9 @@ test('the loglines wrapper is read as one document in file order', async () => {
 
 test('the loglines wrapper over maxInputBytes fails with the limit named', async () => {
   const normalizer = createNormalizer({formats: [claude()], limits: {maxInputBytes: 10}})
-  const {file} = await normalizer.normalize(inputFromString(JSON.stringify({loglines: [{type: 'user', message: {role: 'user', content: 'q'}}]}), 'x.json'))
+  const {file} = await normalizer.normalize(
+    inputFromString(JSON.stringify({loglines: [{type: 'user', message: {role: 'user', content: 'q'}}]}), 'x.json')
+  )
   assert.match(String(file.messages.find((message) => message.fatal)), /maxInputBytes/)
 })
 
@@ -231,17 +390,28 @@ test('malformed and oversized lines are skipped with a warning naming the line a
   const normalizer = createNormalizer({formats: [claude()], limits: {maxLineBytes: 400}})
   const text = jsonl(user('u1', null, 'hi'), '{"broken', user('u2', 'u1', 'x'.repeat(600)), user('u3', 'u1', 'after'))
   const {conversations, file} = await normalizer.normalize(inputFromString(text, 's.jsonl'))
-  assert.deepEqual(file.messages.map((message) => `${message.line}:${message.ruleId}`).sort(), ['2:malformed-line', '3:oversized-line'])
+  assert.deepEqual(file.messages.map((message) => `${message.line}:${message.ruleId}`).sort(), [
+    '2:malformed-line',
+    '3:oversized-line'
+  ])
   assert.deepEqual(texts(conversations[0]!), ['hi', 'after'])
   assert.equal(conversations[0]?.fidelity['malformed-line'], 1)
   assert.equal(conversations[0]?.fidelity['oversized-line'], 1)
 })
 
 test('a file of recognised records from which no conversation can be assembled fails with a reason', async () => {
-  const snapshot = {type: 'file-history-snapshot', messageId: 'm1', snapshot: {messageId: 'm1', trackedFileBackups: {}, timestamp: 'x'}, isSnapshotUpdate: false}
+  const snapshot = {
+    type: 'file-history-snapshot',
+    messageId: 'm1',
+    snapshot: {messageId: 'm1', trackedFileBackups: {}, timestamp: 'x'},
+    isSnapshotUpdate: false
+  }
   const {conversations, file} = await read(jsonl(snapshot, snapshot), {}, 's.jsonl')
   assert.equal(conversations.length, 0)
-  assert.match(String(file.messages.find((message) => message.fatal)), /no conversation could be assembled.*only bookkeeping records/)
+  assert.match(
+    String(file.messages.find((message) => message.fatal)),
+    /no conversation could be assembled.*only bookkeeping records/
+  )
 })
 
 test('unknown record types are counted and reported, never fatal', async () => {
@@ -251,14 +421,19 @@ test('unknown record types are counted and reported, never fatal', async () => {
 })
 
 test('metadata gives session id, project, branch, version, models and times', async () => {
-  const value = await conversation(jsonl(user('u1', null, 'hi'), assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'yo'}])))
+  const value = await conversation(
+    jsonl(user('u1', null, 'hi'), assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'yo'}]))
+  )
   assert.equal(value.id, session)
   assert.equal(value.metadata.project, '/repo')
   assert.equal(value.metadata.gitBranch, 'main')
   assert.equal(value.metadata.extra?.['version'], '2.1.332')
   assert.deepEqual(value.metadata.models, ['claude-sonnet-4-5'])
   assert.ok(value.createdAt && value.updatedAt && value.createdAt < value.updatedAt)
-  assert.deepEqual(value.participants.map((participant) => participant.name), ['User', 'Claude'])
+  assert.deepEqual(
+    value.participants.map((participant) => participant.name),
+    ['User', 'Claude']
+  )
   assert.equal(value.turns[1]?.author, 'claude')
 })
 
@@ -277,12 +452,35 @@ for (const name of corpusFiles) {
 
 test('a subagent transcript file (first record a sidechain) is read as its own conversation with its own id', async () => {
   const lines = [
-    {parentUuid: null, isSidechain: true, sessionId: 's1', agentId: 'abc', type: 'user', uuid: 'u1', timestamp: '2026-01-01T10:00:00.000Z', message: {role: 'user', content: 'Find it.'}},
-    {parentUuid: 'u1', isSidechain: true, sessionId: 's1', agentId: 'abc', type: 'assistant', uuid: 'a1', timestamp: '2026-01-01T10:00:01.000Z', message: {id: 'msg_1', role: 'assistant', model: 'm', content: [{type: 'text', text: 'Found.'}]}}
+    {
+      parentUuid: null,
+      isSidechain: true,
+      sessionId: 's1',
+      agentId: 'abc',
+      type: 'user',
+      uuid: 'u1',
+      timestamp: '2026-01-01T10:00:00.000Z',
+      message: {role: 'user', content: 'Find it.'}
+    },
+    {
+      parentUuid: 'u1',
+      isSidechain: true,
+      sessionId: 's1',
+      agentId: 'abc',
+      type: 'assistant',
+      uuid: 'a1',
+      timestamp: '2026-01-01T10:00:01.000Z',
+      message: {id: 'msg_1', role: 'assistant', model: 'm', content: [{type: 'text', text: 'Found.'}]}
+    }
   ]
-  const {conversations} = await createNormalizer({builtins: [claude()]}).normalize(inputFromString(lines.map((line) => JSON.stringify(line)).join('\n'), 'agent-abc.jsonl'))
+  const {conversations} = await createNormalizer({builtins: [claude()]}).normalize(
+    inputFromString(lines.map((line) => JSON.stringify(line)).join('\n'), 'agent-abc.jsonl')
+  )
   assert.equal(conversations.length, 1)
   assert.equal(conversations[0]?.id, 's1:agent-abc')
   assert.equal(conversations[0]?.metadata.extra?.['kind'], 'subagent')
-  assert.deepEqual(conversations[0]?.turns.map((turn) => turn.role), ['user', 'assistant'])
+  assert.deepEqual(
+    conversations[0]?.turns.map((turn) => turn.role),
+    ['user', 'assistant']
+  )
 })

@@ -1,7 +1,8 @@
 /** The files an `apply_patch` patch touches, as one line (`Update src/a.ts, Add src/b.ts`). */
 export function patchSummary(patch: string): string | undefined {
   const files: string[] = []
-  for (const match of patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm)) files.push(`${match[1]} ${match[2]?.trim()}`)
+  for (const match of patch.matchAll(/^\*\*\* (Add|Update|Delete) File: (.+)$/gm))
+    files.push(`${match[1]} ${match[2]?.trim()}`)
   return files.length > 0 ? files.join(', ') : undefined
 }
 

@@ -23,7 +23,10 @@ export function createDuplicates(): Duplicates {
     claim(kind, text, source) {
       const key = `${kind}\u0000${text.trim()}`
       let entry = pool.get(key)
-      if (!entry) pool.set(key, (entry = {item: 0, event: 0}))
+      if (!entry) {
+        entry = {item: 0, event: 0}
+        pool.set(key, entry)
+      }
       const other = source === 'item' ? 'event' : 'item'
       if (entry[other] > 0) {
         entry[other]--

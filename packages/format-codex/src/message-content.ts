@@ -15,7 +15,8 @@ export function messageContent(content: unknown): Array<TextPart | AttachmentPar
       continue
     }
     const image = stringOf(item['image_url']) ?? stringOf(item['url']) ?? stringOf(item['path'])
-    if (/image/i.test(String(item['type'])) || image !== undefined) parts.push(imagePart(image, stringOf(item['file_id'])))
+    if (/image/i.test(String(item['type'])) || image !== undefined)
+      parts.push(imagePart(image, stringOf(item['file_id'])))
   }
   return parts
 }

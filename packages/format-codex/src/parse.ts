@@ -17,7 +17,11 @@ export interface ParseSettings {
  * Reads a Codex CLI rollout: JSONL record by record, or a TS CLI JSON
  * document whole. Yields one conversation.
  */
-export async function* parse(input: Input, context: ParseContext, settings: ParseSettings): AsyncGenerator<Conversation> {
+export async function* parse(
+  input: Input,
+  context: ParseContext,
+  settings: ParseSettings
+): AsyncGenerator<Conversation> {
   yield await readConversation(input, context, settings)
 }
 
@@ -27,10 +31,20 @@ async function readConversation(input: Input, context: ParseContext, settings: P
   const rollout = createRollout({keepMeta: typeof option === 'boolean' ? option : settings.keepMeta})
 
   if (context.verdict?.variant === 'codex-ts-json' || (await startsAsJsonDocument(input, limits.sampleBytes))) {
-    const document = await readJsonDocument(input, limits, 'one Codex TS CLI rollout object {session, items} or a JSONL rollout')
+    const document = await readJsonDocument(
+      input,
+      limits,
+      'one Codex TS CLI rollout object {session, items} or a JSONL rollout'
+    )
     if (!isTsDocument(document)) {
-      const what = Array.isArray(document) ? 'a JSON array' : isRecord(document) ? 'a JSON object without session {id} and items[]' : `a JSON ${typeof document}`
-      throw new Error(`expected a Codex rollout (a JSON object with session {id, timestamp} and items[], or a JSONL rollout), found ${what}`)
+      const what = Array.isArray(document)
+        ? 'a JSON array'
+        : isRecord(document)
+          ? 'a JSON object without session {id} and items[]'
+          : `a JSON ${typeof document}`
+      throw new Error(
+        `expected a Codex rollout (a JSON object with session {id, timestamp} and items[], or a JSONL rollout), found ${what}`
+      )
     }
     rollout.record(document)
   } else {
@@ -47,7 +61,10 @@ async function readConversation(input: Input, context: ParseContext, settings: P
   return rollout.finish({fallbackId: idFromName(input.name), ...(input.path ? {path: input.path} : {})})
 }
 
-
 function idFromName(name: string): string {
-  return basename(name).replace(/\.(?:zst|gz)$/, '').replace(/\.jsonl?$/, '') || name
+  return (
+    basename(name)
+      .replace(/\.(?:zst|gz)$/, '')
+      .replace(/\.jsonl?$/, '') || name
+  )
 }

@@ -1,4 +1,13 @@
-import type {Conversation, ConversationMetadata, Fidelity, NoticePart, Part, TokenCounts, ToolCallPart, Turn} from '@chatmark/core'
+import type {
+  Conversation,
+  ConversationMetadata,
+  Fidelity,
+  NoticePart,
+  Part,
+  TokenCounts,
+  ToolCallPart,
+  Turn
+} from '@chatmark/core'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core'
 import {isPatch, patchSummary} from './apply-patch.js'
 import type {CopySource} from './duplicates.js'
@@ -8,7 +17,15 @@ import {contentText, imagePart, messageContent} from './message-content.js'
 import {thinkingPart} from './reasoning.js'
 import {subtractTokens, sumTokens, tokenCounts} from './tokens.js'
 import {toolResult} from './tool-result.js'
-import {internalLineKinds, isEnvelopeLine, isLegacyMetaLine, isLineKind, isResponseItem, isStateLine, isTsDocument} from './types.js'
+import {
+  internalLineKinds,
+  isEnvelopeLine,
+  isLegacyMetaLine,
+  isLineKind,
+  isResponseItem,
+  isStateLine,
+  isTsDocument
+} from './types.js'
 
 /** Which generation the records came in. */
 export type Variant = 'codex-ts-json' | 'codex-legacy-jsonl' | 'codex-envelope'
@@ -47,7 +64,8 @@ const model = {id: 'codex', name: 'Codex', kind: 'model'} as const
 const zeroTokens: Readonly<TokenCounts> = Object.freeze({input: 0, cached: 0, output: 0, thoughts: 0, total: 0})
 
 /** The prefix Codex puts before a compaction summary in `compacted.message`. */
-const summaryPrefix = /^Another language model started to solve this problem[\s\S]*?use the information in this summary to assist with your own analysis:\n/
+const summaryPrefix =
+  /^Another language model started to solve this problem[\s\S]*?use the information in this summary to assist with your own analysis:\n/
 
 export function createRollout(settings: RolloutSettings): Rollout {
   let variant: Variant | undefined
@@ -187,7 +205,8 @@ export function createRollout(settings: RolloutSettings): Rollout {
     if (cliVersion) meta.cliVersion = cliVersion
     const source = payload['source']
     if (isString(source)) meta.source = source
-    else if (isRecord(source) && 'subagent' in source) meta.source = isString(source['subagent']) ? `subagent: ${source['subagent']}` : 'subagent'
+    else if (isRecord(source) && 'subagent' in source)
+      meta.source = isString(source['subagent']) ? `subagent: ${source['subagent']}` : 'subagent'
     const git = payload['git']
     if (isRecord(git)) {
       const branch = stringOf(git['branch'])
@@ -212,7 +231,11 @@ export function createRollout(settings: RolloutSettings): Rollout {
     startTurn(stringOf(payload['turn_id']))
   }
 
-  function responseItem(item: Record<string, unknown>, timestamp: string | undefined, lineMeta: Record<string, unknown> | undefined): void {
+  function responseItem(
+    item: Record<string, unknown>,
+    timestamp: string | undefined,
+    lineMeta: Record<string, unknown> | undefined
+  ): void {
     // What the model wrote to build a compaction summary (0.17x): part of the compaction, not of the conversation.
     if (lineMeta?.['compaction_output'] === true) {
       if (item['type'] === 'message') compactionSummary = contentText(item['content']) || compactionSummary
@@ -247,7 +270,13 @@ export function createRollout(settings: RolloutSettings): Rollout {
         return
       }
       case 'custom_tool_call':
-        toolCall(stringOf(item['call_id']), stringOf(item['name']) ?? 'custom_tool', item['input'], timestamp, stringOf(item['status']))
+        toolCall(
+          stringOf(item['call_id']),
+          stringOf(item['name']) ?? 'custom_tool',
+          item['input'],
+          timestamp,
+          stringOf(item['status'])
+        )
         return
       case 'local_shell_call': {
         const action = isRecord(item['action']) ? item['action'] : {}
@@ -343,7 +372,8 @@ export function createRollout(settings: RolloutSettings): Rollout {
       case 'agent_reasoning':
       case 'agent_reasoning_raw_content': {
         const text = stringOf(payload['text'])
-        if (text) reasoning(payload['type'] === 'agent_reasoning' ? 'reasoning' : 'raw-reasoning', text, 'event', timestamp)
+        if (text)
+          reasoning(payload['type'] === 'agent_reasoning' ? 'reasoning' : 'raw-reasoning', text, 'event', timestamp)
         return
       }
       case 'item_completed':
@@ -367,7 +397,10 @@ export function createRollout(settings: RolloutSettings): Rollout {
         return
       case 'turn_aborted': {
         const reason = stringOf(payload['reason'])
-        notice({type: 'notice', level: 'warning', kind: 'aborted', text: `Turn aborted${reason ? ` (${reason})` : ''}.`}, timestamp)
+        notice(
+          {type: 'notice', level: 'warning', kind: 'aborted', text: `Turn aborted${reason ? ` (${reason})` : ''}.`},
+          timestamp
+        )
         return
       }
       case 'context_compacted':
@@ -481,7 +514,10 @@ export function createRollout(settings: RolloutSettings): Rollout {
   function metaText(reason: string, label: string, text: string, timestamp: string | undefined): void {
     count(reason)
     if (!settings.keepMeta || !text.trim()) return
-    notice({type: 'notice', level: 'info', kind: 'meta', text: `${label}: ${injectedLabel(text)}`, details: text}, timestamp)
+    notice(
+      {type: 'notice', level: 'info', kind: 'meta', text: `${label}: ${injectedLabel(text)}`, details: text},
+      timestamp
+    )
   }
 
   function compactionNotice(summary: string | undefined, timestamp: string | undefined): void {
@@ -494,7 +530,7 @@ export function createRollout(settings: RolloutSettings): Rollout {
       type: 'notice',
       level: 'info',
       kind: 'compaction',
-      text: 'Context compacted: Codex replaced the earlier history with a summary in the model\'s context; the earlier turns stay in this note.'
+      text: "Context compacted: Codex replaced the earlier history with a summary in the model's context; the earlier turns stay in this note."
     }
     if (details) part.details = details
     notice(part, timestamp)
@@ -524,13 +560,25 @@ export function createRollout(settings: RolloutSettings): Rollout {
 
   // Tools.
 
-  function toolCall(callId: string | undefined, name: string, input: unknown, timestamp: string | undefined, status?: string): void {
+  function toolCall(
+    callId: string | undefined,
+    name: string,
+    input: unknown,
+    timestamp: string | undefined,
+    status?: string
+  ): void {
     let shownInput = input
     let summary = name
     let patch: string | undefined
     if (isString(input) && isPatch(input)) patch = input
     else if (isRecord(input) && isString(input['input']) && isPatch(input['input'])) patch = input['input']
-    else if (isRecord(input) && Array.isArray(input['command']) && input['command'][0] === 'apply_patch' && isString(input['command'][1])) patch = input['command'][1]
+    else if (
+      isRecord(input) &&
+      Array.isArray(input['command']) &&
+      input['command'][0] === 'apply_patch' &&
+      isString(input['command'][1])
+    )
+      patch = input['command'][1]
     if (patch) {
       // A patch reads best as a diff: it stands as the call's result until the output says otherwise.
       shownInput = undefined
@@ -555,18 +603,32 @@ export function createRollout(settings: RolloutSettings): Rollout {
     if (callId) calls.set(callId, part)
   }
 
-  function toolOutput(callId: string | undefined, output: unknown, name: string | undefined, timestamp: string | undefined): void {
+  function toolOutput(
+    callId: string | undefined,
+    output: unknown,
+    name: string | undefined,
+    timestamp: string | undefined
+  ): void {
     const result = toolResult(output)
     const part = callId ? calls.get(callId) : undefined
     if (!part) {
       // An output no recorded call asked for stays visible, as a call known only by its result.
-      const orphan: ToolCallPart = {type: 'tool-call', text: name ?? 'tool output', name: name ?? 'tool', input: undefined, result}
+      const orphan: ToolCallPart = {
+        type: 'tool-call',
+        text: name ?? 'tool output',
+        name: name ?? 'tool',
+        input: undefined,
+        result
+      }
       if (callId) orphan.id = callId
       assistantPart(orphan, timestamp)
       return
     }
     const patch = callId ? patches.get(callId) : undefined
-    const failed = result.isError === true || part.result?.isError === true || (patch !== undefined && /^(?:apply_patch verification failed|error|failed)/i.test(result.text.trim()))
+    const failed =
+      result.isError === true ||
+      part.result?.isError === true ||
+      (patch !== undefined && /^(?:apply_patch verification failed|error|failed)/i.test(result.text.trim()))
     if (patch) {
       // The patch stays the result when it applied; a failure shows the error, then the patch.
       if (failed) part.result = {text: `${result.text.trim()}\n\n${patch.trim()}`, isError: true}
@@ -578,13 +640,23 @@ export function createRollout(settings: RolloutSettings): Rollout {
 
   function commandExecution(item: Record<string, unknown>, timestamp: string | undefined): void {
     const callId = stringOf(item['id'])
-    const command = Array.isArray(item['command']) ? commandLine(item['command'].filter(isString)) : stringOf(item['command']) ?? ''
+    const command = Array.isArray(item['command'])
+      ? commandLine(item['command'].filter(isString))
+      : (stringOf(item['command']) ?? '')
     const exitCode = numberOf(item['exit_code'])
     const output = stringOf(item['aggregated_output']) ?? ''
-    const failed = (exitCode !== undefined && exitCode !== 0) || item['status'] === 'failed' || item['status'] === 'declined'
+    const failed =
+      (exitCode !== undefined && exitCode !== 0) || item['status'] === 'failed' || item['status'] === 'declined'
     if (item['source'] === 'user_shell') {
       // A `!command` the user ran in the TUI: their own action, shown in a user turn.
-      const part: ToolCallPart = {type: 'tool-call', text: command, name: 'shell', displayName: 'user shell command', input: {command}, result: {text: output}}
+      const part: ToolCallPart = {
+        type: 'tool-call',
+        text: command,
+        name: 'shell',
+        displayName: 'user shell command',
+        input: {command},
+        result: {text: output}
+      }
       if (failed && part.result) part.result.isError = true
       if (callId) part.id = callId
       prompt([part], timestamp, undefined)
@@ -596,7 +668,13 @@ export function createRollout(settings: RolloutSettings): Rollout {
       if (failed && existing.result) existing.result.isError = true
       return
     }
-    const part: ToolCallPart = {type: 'tool-call', text: command, name: 'exec_command', input: {cmd: command}, result: {text: output}}
+    const part: ToolCallPart = {
+      type: 'tool-call',
+      text: command,
+      name: 'exec_command',
+      input: {cmd: command},
+      result: {text: output}
+    }
     if (failed && part.result) part.result.isError = true
     if (callId) part.id = callId
     assistantPart(part, timestamp)
@@ -635,13 +713,21 @@ export function createRollout(settings: RolloutSettings): Rollout {
     }
     const shown = turns.filter((turn) => turn.parts.length > 0)
     if (!shown.some((turn) => turn.role === 'user' || turn.role === 'assistant')) {
-      const what = Object.keys(fidelity).length > 0 ? Object.entries(fidelity).map(([reason, n]) => `${n} ${reason}`).join(', ') : 'no message records'
+      const what =
+        Object.keys(fidelity).length > 0
+          ? Object.entries(fidelity)
+              .map(([reason, n]) => `${n} ${reason}`)
+              .join(', ')
+          : 'no message records'
       throw new Error(
         `the rollout${meta.id ? ` of session ${meta.id}` : ''} holds no user prompt or assistant message (${what}): there is no conversation to convert`
       )
     }
     if (meta.forkedFrom) {
-      shown.unshift({role: 'system', parts: [{type: 'notice', level: 'info', kind: 'fork', text: `Forked from session ${meta.forkedFrom}.`}]})
+      shown.unshift({
+        role: 'system',
+        parts: [{type: 'notice', level: 'info', kind: 'fork', text: `Forked from session ${meta.forkedFrom}.`}]
+      })
     }
 
     const conversation: Conversation = {
@@ -664,8 +750,10 @@ export function createRollout(settings: RolloutSettings): Rollout {
     if (meta.cwd) result.project = meta.cwd
     if (meta.gitBranch) result.gitBranch = meta.gitBranch
     // A fork's totals start from its parent's: its own usage is the sum of its turns.
-    const own = sumTokens([...assistantByKey.keys()].flatMap((key) => recordedTokens.get(key) ?? deltaTokens.get(key) ?? []))
-    const tokens = meta.forkedFrom ? own : lastTotal ?? own
+    const own = sumTokens(
+      [...assistantByKey.keys()].flatMap((key) => recordedTokens.get(key) ?? deltaTokens.get(key) ?? [])
+    )
+    const tokens = meta.forkedFrom ? own : (lastTotal ?? own)
     if (tokens) result.tokens = {...tokens}
     const extra: Record<string, string | number | boolean> = {}
     if (meta.forkedFrom) extra['forked_from'] = meta.forkedFrom
@@ -699,7 +787,8 @@ function callSummary(name: string, input: unknown): string {
 
 /** `["bash", "-lc", "ls -la"]` as the command the shell ran (`ls -la`); other argv joined with spaces. */
 function commandLine(argv: string[]): string {
-  if (argv.length === 3 && /(?:^|\/)(?:ba|z)?sh$/.test(argv[0] ?? '') && /^-l?c$/.test(argv[1] ?? '')) return argv[2] ?? ''
+  if (argv.length === 3 && /(?:^|\/)(?:ba|z)?sh$/.test(argv[0] ?? '') && /^-l?c$/.test(argv[1] ?? ''))
+    return argv[2] ?? ''
   return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`)).join(' ')
 }
 

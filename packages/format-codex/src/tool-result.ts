@@ -18,7 +18,8 @@ export function toolResult(output: unknown): ToolResult {
       if (!isRecord(item)) continue
       const text = stringOf(item['text'])
       if (text !== undefined) pieces.push(text)
-      else if (/image/.test(String(item['type']))) pieces.push(`[image: ${imagePart(stringOf(item['image_url'])).text}]`)
+      else if (/image/.test(String(item['type'])))
+        pieces.push(`[image: ${imagePart(stringOf(item['image_url'])).text}]`)
     }
     return {text: pieces.join('\n')}
   }
@@ -34,7 +35,10 @@ export function toolResult(output: unknown): ToolResult {
 function textResult(text: string): ToolResult {
   const json = shellJson(text)
   if (json) return json
-  const header = /^(?:Chunk ID: [^\n]*\n)?Wall time: [^\n]*\n(?:Process exited with code (-?\d+)\n|Process running with session ID [^\n]*\n)?(?:Original token count: \d+\n)?Output:\n/.exec(text)
+  const header =
+    /^(?:Chunk ID: [^\n]*\n)?Wall time: [^\n]*\n(?:Process exited with code (-?\d+)\n|Process running with session ID [^\n]*\n)?(?:Original token count: \d+\n)?Output:\n/.exec(
+      text
+    )
   if (header) {
     const result: ToolResult = {text: text.slice(header[0].length)}
     if (header[1] !== undefined && Number(header[1]) !== 0) {

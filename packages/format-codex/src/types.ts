@@ -173,7 +173,12 @@ export function isLineKind(value: unknown): value is LineKind {
 
 /** Whether a value is a bare response item (generations 0 and 1). */
 export function isResponseItem(value: unknown): value is {type: string; [key: string]: unknown} {
-  return isRecord(value) && isString(value['type']) && (responseItemTypes as readonly string[]).includes(value['type']) && !('payload' in value)
+  return (
+    isRecord(value) &&
+    isString(value['type']) &&
+    (responseItemTypes as readonly string[]).includes(value['type']) &&
+    !('payload' in value)
+  )
 }
 
 /**
@@ -199,5 +204,7 @@ export function isStateLine(value: unknown): boolean {
 
 /** Whether a value is a generation 0 document: `session {id, timestamp}` and `items[]`. */
 export function isTsDocument(value: unknown): value is {session: Record<string, unknown>; items: unknown[]} {
-  return isRecord(value) && isRecord(value['session']) && isString(value['session']['id']) && Array.isArray(value['items'])
+  return (
+    isRecord(value) && isRecord(value['session']) && isString(value['session']['id']) && Array.isArray(value['items'])
+  )
 }

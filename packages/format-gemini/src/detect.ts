@@ -24,13 +24,20 @@ export function detect(sample: Sample): Verdict {
 }
 
 function detectDocument(json: unknown, complete: boolean): Verdict {
-  if (Array.isArray(json)) return {confidence: 'none', reason: 'JSON array, not a Gemini CLI session object with sessionId and messages[]'}
+  if (Array.isArray(json))
+    return {confidence: 'none', reason: 'JSON array, not a Gemini CLI session object with sessionId and messages[]'}
   if (!isRecord(json)) {
-    return {confidence: 'none', reason: complete ? 'JSON value that is not an object with sessionId and messages[]' : 'JSON head that could not be read as an object'}
+    return {
+      confidence: 'none',
+      reason: complete
+        ? 'JSON value that is not an object with sessionId and messages[]'
+        : 'JSON head that could not be read as an object'
+    }
   }
   const legacy = legacyVerdict(json)
   if (legacy) return legacy
-  if (isString(json['sessionId'])) return {confidence: 'none', reason: 'JSON object with sessionId but without messages[]'}
+  if (isString(json['sessionId']))
+    return {confidence: 'none', reason: 'JSON object with sessionId but without messages[]'}
   return {confidence: 'none', reason: 'JSON object without sessionId and messages[]'}
 }
 
@@ -47,7 +54,8 @@ function legacyVerdict(json: Record<string, unknown>): Verdict | undefined {
 function detectLines(sample: Sample): Verdict {
   const values = sample.records.map((record) => record.value)
   // Claude Code lines also carry `sessionId`; Codex lines are envelopes.
-  if (values.some(isClaudeCodeLine)) return {confidence: 'none', reason: 'JSONL lines with uuid and message (Claude Code), not Gemini CLI'}
+  if (values.some(isClaudeCodeLine))
+    return {confidence: 'none', reason: 'JSONL lines with uuid and message (Claude Code), not Gemini CLI'}
   if (values.some((value) => isRecord(value) && 'payload' in value)) {
     return {confidence: 'none', reason: 'JSONL envelope lines with payload (Codex), not Gemini CLI'}
   }
@@ -59,17 +67,25 @@ function detectLines(sample: Sample): Verdict {
     if (legacy) return legacy
   }
   const header = values.find((value) => isHeaderLine(value) && !('type' in value))
-  if (header) return {confidence: 'certain', reason: 'JSONL header with sessionId and projectHash', variant: 'gemini-jsonl'}
+  if (header)
+    return {confidence: 'certain', reason: 'JSONL header with sessionId and projectHash', variant: 'gemini-jsonl'}
   if (values.some(isSetLine)) return {confidence: 'certain', reason: 'JSONL $set line', variant: 'gemini-jsonl'}
   if (values.some(isRewindLine)) return {confidence: 'certain', reason: 'JSONL $rewindTo line', variant: 'gemini-jsonl'}
 
   const messages = values.filter(isGeminiMessage).length
   if (messages > 0 && messages * 2 >= values.length) {
-    return {confidence: 'likely', reason: 'JSONL message lines with id, timestamp and type user/gemini/info', variant: 'gemini-jsonl'}
+    return {
+      confidence: 'likely',
+      reason: 'JSONL message lines with id, timestamp and type user/gemini/info',
+      variant: 'gemini-jsonl'
+    }
   }
   // One line of JSON is as much a document as a log: say what the document lacks.
   if (sample.json !== undefined) return detectDocument(sample.json, sample.jsonComplete)
-  return {confidence: 'none', reason: 'JSONL without a sessionId/projectHash header, $set or $rewindTo line, or Gemini message lines'}
+  return {
+    confidence: 'none',
+    reason: 'JSONL without a sessionId/projectHash header, $set or $rewindTo line, or Gemini message lines'
+  }
 }
 
 function isClaudeCodeLine(value: unknown): boolean {

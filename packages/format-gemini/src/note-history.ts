@@ -50,7 +50,11 @@ export interface NoteHistory {
    * A checkpoint (the last of a run of consecutive ones), given the entries
    * the loader held before the run.
    */
-  checkpoint(messages: readonly unknown[], liveBefore: readonly NoteEntry[], timestamp: string | undefined): CheckpointEffect
+  checkpoint(
+    messages: readonly unknown[],
+    liveBefore: readonly NoteEntry[],
+    timestamp: string | undefined
+  ): CheckpointEffect
   /**
    * A rewind already applied to the loader: `touched` are the entries whose
    * ids it deleted, `isLive` answers after it. Returns the entries removed,
@@ -131,7 +135,8 @@ export function createNoteHistory(): NoteHistory {
         }
         if (entry) {
           matched.add(entry)
-          if (entry.kind === 'compression' || isConversational(entry.record)) highest = Math.max(highest, positionOf(entry))
+          if (entry.kind === 'compression' || isConversational(entry.record))
+            highest = Math.max(highest, positionOf(entry))
           previous = entry
           continue
         }
@@ -141,10 +146,17 @@ export function createNoteHistory(): NoteHistory {
       }
 
       const dropped = liveBefore.filter(
-        (entry): entry is MessageEntry => entry.kind === 'message' && isConversational(entry.record) && !matched.has(entry)
+        (entry): entry is MessageEntry =>
+          entry.kind === 'message' && isConversational(entry.record) && !matched.has(entry)
       )
       const droppedEarly = dropped.some((entry) => positionOf(entry) < highest)
-      const content = fresh.filter(({record}) => record['type'] === 'gemini' || (record['type'] === 'user' && userMessageKind(record) !== 'injected-context' && userMessageKind(record) !== 'tool-response'))
+      const content = fresh.filter(
+        ({record}) =>
+          record['type'] === 'gemini' ||
+          (record['type'] === 'user' &&
+            userMessageKind(record) !== 'injected-context' &&
+            userMessageKind(record) !== 'tool-response')
+      )
       const compressed = droppedEarly || (content.length > 0 && dropped.length > 0)
 
       if (compressed) {
@@ -155,7 +167,10 @@ export function createNoteHistory(): NoteHistory {
           compressionIds.set(record.id, record === summary ? 'summary' : 'acknowledgement')
         }
         if (summary) {
-          const text = contentParts(summary['content']).parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n').trim()
+          const text = contentParts(summary['content'])
+            .parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))
+            .join('\n\n')
+            .trim()
           if (text) entry.summary = text
         }
         const at = (summary && stringOf(summary['timestamp'])) ?? timestamp
@@ -220,7 +235,8 @@ export function createNoteHistory(): NoteHistory {
         positions?.set(entry, entries.length)
         entries.push(entry)
       }
-      for (const entry of removed) for (const entryId of entry.ids) if (index.get(entryId) === entry) index.delete(entryId)
+      for (const entry of removed)
+        for (const entryId of entry.ids) if (index.get(entryId) === entry) index.delete(entryId)
       return [...removed]
     }
   }
@@ -244,7 +260,12 @@ export function createNoteHistory(): NoteHistory {
 
   // The earliest unmatched turn of the same type saying the same thing,
   // preferring one after the last match (checkpoints keep history order).
-  function findCopy(copies: ReadonlyMap<string, MessageEntry[]>, record: MessageLine, matched: ReadonlySet<NoteEntry>, after: number): MessageEntry | undefined {
+  function findCopy(
+    copies: ReadonlyMap<string, MessageEntry[]>,
+    record: MessageLine,
+    matched: ReadonlySet<NoteEntry>,
+    after: number
+  ): MessageEntry | undefined {
     const type = record['type']
     if (!isString(type)) return undefined
     const signature = contentSignature(record)

@@ -20,7 +20,11 @@ export interface ParseSettings {
  * Reads a Gemini CLI session: the JSONL event log record by record, or a
  * legacy JSON document whole. Yields one conversation.
  */
-export async function* parse(input: Input, context: ParseContext, settings: ParseSettings): AsyncGenerator<Conversation> {
+export async function* parse(
+  input: Input,
+  context: ParseContext,
+  settings: ParseSettings
+): AsyncGenerator<Conversation> {
   // The raw records are released before the conversation is handed on: the
   // caller renders while this generator is suspended at `yield`.
   yield await readConversation(input, context, settings)
@@ -33,13 +37,22 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     file.message(reason, {place: {line, column: 1}, ruleId, source: messageSource})
   }
 
-  const variant = context.verdict?.variant === 'gemini-json' || (await startsAsJsonDocument(input, limits.sampleBytes)) ? 'gemini-json' : 'gemini-jsonl'
+  const variant =
+    context.verdict?.variant === 'gemini-json' || (await startsAsJsonDocument(input, limits.sampleBytes))
+      ? 'gemini-json'
+      : 'gemini-jsonl'
   let replay: Replay
   if (variant === 'gemini-json') {
     const document = await readJsonDocument(input, limits, 'one Gemini CLI session object or a JSONL session log')
     if (!isConversationDocument(document)) {
-      const what = Array.isArray(document) ? 'a JSON array' : isRecord(document) ? 'a JSON object without sessionId and messages[]' : `a JSON ${typeof document}`
-      throw new Error(`expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), found ${what}`)
+      const what = Array.isArray(document)
+        ? 'a JSON array'
+        : isRecord(document)
+          ? 'a JSON object without sessionId and messages[]'
+          : `a JSON ${typeof document}`
+      throw new Error(
+        `expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), found ${what}`
+      )
     }
     const state = createReplay({warn})
     state.document(document)
@@ -48,21 +61,35 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     const skipped: Record<string, number> = {}
     const batches = readJsonLineBatches(input, {file, limits, source: messageSource, skipped})
     replay = await replayJsonl(batches, {warn})
-    for (const [reason, count] of Object.entries(skipped)) replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
+    for (const [reason, count] of Object.entries(skipped))
+      replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
     if (replay.metadata['sessionId'] === undefined && replay.note.entries.length === 0) {
-      throw new Error('no Gemini CLI records found: expected a header line with sessionId and projectHash, message lines, or $set / $rewindTo lines')
+      throw new Error(
+        'no Gemini CLI records found: expected a header line with sessionId and projectHash, message lines, or $set / $rewindTo lines'
+      )
     }
     if (typeof replay.metadata['sessionId'] !== 'string' || typeof replay.metadata['projectHash'] !== 'string') {
-      file.message('The log has no header line with sessionId and projectHash, so the Gemini CLI would not load it; the messages are read anyway', {
-        ruleId: 'missing-header',
-        source: messageSource
-      })
+      file.message(
+        'The log has no header line with sessionId and projectHash, so the Gemini CLI would not load it; the messages are read anyway',
+        {
+          ruleId: 'missing-header',
+          source: messageSource
+        }
+      )
     }
   }
 
-  const conversation = toConversation(replay, {view, variant, fallbackId: idFromName(input.name), ...(input.path ? {path: input.path} : {})})
+  const conversation = toConversation(replay, {
+    view,
+    variant,
+    fallbackId: idFromName(input.name),
+    ...(input.path ? {path: input.path} : {})
+  })
   if (conversation.turns.length === 0) {
-    file.message('The session holds no messages to show (only injected context, or nothing at all)', {ruleId: 'empty-session', source: messageSource})
+    file.message('The session holds no messages to show (only injected context, or nothing at all)', {
+      ruleId: 'empty-session',
+      source: messageSource
+    })
   }
   return conversation
 }
@@ -70,7 +97,6 @@ async function readConversation(input: Input, context: ParseContext, settings: P
 function viewOf(value: unknown): View | undefined {
   return value === 'resume' || value === 'note' ? value : undefined
 }
-
 
 function idFromName(name: string): string {
   return basename(name, extname(name)) || name

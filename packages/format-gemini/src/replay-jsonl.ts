@@ -31,7 +31,10 @@ export interface ReplayOptions {
 }
 
 /** Replays JSONL records, given in batches (see {@link createReplay}). */
-export async function replayJsonl(batches: AsyncIterable<readonly JsonLine[]>, options: ReplayOptions): Promise<Replay> {
+export async function replayJsonl(
+  batches: AsyncIterable<readonly JsonLine[]>,
+  options: ReplayOptions
+): Promise<Replay> {
   const replay = createReplay(options)
   for await (const batch of batches) for (const {line, value} of batch) replay.record(value, line)
   return replay.finish()

@@ -45,7 +45,9 @@ export function resultDisplay(display: unknown): ToolResult | undefined {
 function ansiOutput(lines: unknown[]): ToolResult | undefined {
   if (!lines.every(Array.isArray)) return undefined
   const text = lines
-    .map((line) => (Array.isArray(line) ? line.map((token) => (isRecord(token) ? (stringOf(token['text']) ?? '') : '')).join('') : ''))
+    .map((line) =>
+      Array.isArray(line) ? line.map((token) => (isRecord(token) ? (stringOf(token['text']) ?? '') : '')).join('') : ''
+    )
     .join('\n')
     .replace(/\s+$/, '')
   return text === '' ? undefined : {text}

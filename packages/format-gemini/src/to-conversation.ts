@@ -1,4 +1,13 @@
-import type {Conversation, ConversationMetadata, Fidelity, NoticePart, Part, TokenCounts, ToolCallPart, Turn} from '@chatmark/core'
+import type {
+  Conversation,
+  ConversationMetadata,
+  Fidelity,
+  NoticePart,
+  Part,
+  TokenCounts,
+  ToolCallPart,
+  Turn
+} from '@chatmark/core'
 import {isRecord, isString, stringOf} from '@chatmark/core'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts, thoughtPart} from './content-parts.js'
@@ -89,9 +98,17 @@ function resumeEntries(replay: Replay): NoteEntry[] {
     const role = replay.note.compressionIds.get(record.id)
     if (role === 'acknowledgement') continue
     if (role === 'summary') {
-      const summary = contentParts(record['content']).parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n').trim()
+      const summary = contentParts(record['content'])
+        .parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))
+        .join('\n\n')
+        .trim()
       const timestamp = stringOf(record['timestamp'])
-      entries.push({kind: 'compression', ids: new Set([record.id]), ...(summary ? {summary} : {}), ...(timestamp ? {timestamp} : {})})
+      entries.push({
+        kind: 'compression',
+        ids: new Set([record.id]),
+        ...(summary ? {summary} : {}),
+        ...(timestamp ? {timestamp} : {})
+      })
       continue
     }
     entries.push({kind: 'message', ids: new Set([record.id]), record})
@@ -105,8 +122,8 @@ function compressionTurn(summary: string | undefined, timestamp: string | undefi
     level: 'info',
     kind: 'compression',
     text: summary
-      ? 'Chat history compressed: the earlier turns were replaced by a summary in the model\'s context.'
-      : 'Chat history compressed: earlier turns were dropped from the model\'s context.'
+      ? "Chat history compressed: the earlier turns were replaced by a summary in the model's context."
+      : "Chat history compressed: earlier turns were dropped from the model's context."
   }
   if (summary) notice.details = summary
   return {role: 'system', ...(timestamp ? {timestamp} : {}), parts: [notice]}
@@ -131,7 +148,9 @@ function messageTurn(
     }
     if (kind === 'tool-response') {
       // Calls come before their responses, so `answered` already holds every call this pairs with.
-      const orphans = contentParts(record['content']).responses.filter((response) => response.id === undefined || !answered.has(response.id))
+      const orphans = contentParts(record['content']).responses.filter(
+        (response) => response.id === undefined || !answered.has(response.id)
+      )
       if (orphans.length === 0) {
         count('tool-response-message')
         return undefined
@@ -143,7 +162,11 @@ function messageTurn(
     if (kind === 'command') {
       // The CLI sends slash commands and `?` help to no model; they are shown as what they did, not as prose.
       const text = parts.flatMap((part) => (part.type === 'text' ? [part.text.trim()] : [])).join(' ')
-      return {...base, role: 'system', parts: [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${text}`}]}
+      return {
+        ...base,
+        role: 'system',
+        parts: [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${text}`}]
+      }
     }
     return {...base, role: 'user', author: user.id, parts}
   }
@@ -164,13 +187,20 @@ function messageTurn(
 
   if (type === 'info' || type === 'warning' || type === 'error') {
     const {parts} = contentParts(record['content'])
-    const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n').trim()
+    const text = parts
+      .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+      .join('\n')
+      .trim()
     const rest = parts.filter((part) => part.type !== 'text')
     if (!text && rest.length === 0) {
       count('empty-message')
       return undefined
     }
-    return {...base, role: 'system', parts: [...(text ? [{type: 'notice', level: type, text} satisfies NoticePart] : []), ...rest]}
+    return {
+      ...base,
+      role: 'system',
+      parts: [...(text ? [{type: 'notice', level: type, text} satisfies NoticePart] : []), ...rest]
+    }
   }
 
   const {parts} = contentParts(record['content'])
@@ -181,7 +211,13 @@ function messageTurn(
 
 // A response no recorded call asked for stays visible, as a call known only by its result.
 function orphanPart(response: FunctionResponse): ToolCallPart {
-  const part: ToolCallPart = {type: 'tool-call', text: response.name, name: response.name, input: undefined, result: responseResult(response)}
+  const part: ToolCallPart = {
+    type: 'tool-call',
+    text: response.name,
+    name: response.name,
+    input: undefined,
+    result: responseResult(response)
+  }
   if (response.id) part.id = response.id
   return part
 }
@@ -203,7 +239,12 @@ function modelParts(record: MessageLine, responses: ToolResponses, answered: Set
     const part = toolCallPart(call)
     if (!part) continue
     // The same call may also be a `functionCall` part of the content (API-form copies).
-    const inline = parts.findIndex((candidate) => candidate.type === 'tool-call' && candidate.result === undefined && (part.id ? candidate.id === part.id : candidate.name === part.name))
+    const inline = parts.findIndex(
+      (candidate) =>
+        candidate.type === 'tool-call' &&
+        candidate.result === undefined &&
+        (part.id ? candidate.id === part.id : candidate.name === part.name)
+    )
     if (inline === -1) parts.push(part)
     else parts.splice(inline, 1, part)
   }
@@ -222,7 +263,12 @@ function modelParts(record: MessageLine, responses: ToolResponses, answered: Set
   return parts
 }
 
-function conversationMetadata(metadata: Record<string, unknown>, models: string[], tokens: TokenCounts[], resumes: number): ConversationMetadata {
+function conversationMetadata(
+  metadata: Record<string, unknown>,
+  models: string[],
+  tokens: TokenCounts[],
+  resumes: number
+): ConversationMetadata {
   const result: ConversationMetadata = {}
   if (models.length > 0) result.models = models
   const project = stringOf(metadata['projectHash'])

@@ -12,7 +12,12 @@ import {resultDisplay} from './result-display.js'
 export function toolCallPart(record: unknown): ToolCallPart | undefined {
   if (!isRecord(record) || !isString(record['name'])) return undefined
   const name = record['name']
-  const part: ToolCallPart = {type: 'tool-call', text: stringOf(record['description']) ?? name, name, input: record['args'] ?? {}}
+  const part: ToolCallPart = {
+    type: 'tool-call',
+    text: stringOf(record['description']) ?? name,
+    name,
+    input: record['args'] ?? {}
+  }
   const id = stringOf(record['id'])
   if (id) part.id = id
   const displayName = stringOf(record['displayName'])

@@ -23,7 +23,8 @@ export function toolResponses(records: Iterable<MessageLine>): ToolResponses {
   for (const record of records) {
     if (record['type'] !== 'user' || userMessageKind(record) !== 'tool-response') continue
     const {parts, responses} = contentParts(record['content'])
-    for (const response of responses) if (response.id !== undefined && !byId.has(response.id)) byId.set(response.id, response)
+    for (const response of responses)
+      if (response.id !== undefined && !byId.has(response.id)) byId.set(response.id, response)
     const first = responses[0]?.id
     const attachments = parts.filter((part) => part.type === 'attachment')
     if (first !== undefined && attachments.length > 0 && !media.has(first)) media.set(first, attachments)

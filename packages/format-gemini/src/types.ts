@@ -116,6 +116,8 @@ export function isMessageType(value: unknown): value is MessageType {
 }
 
 /** Whether a value is a whole ConversationRecord: string `sessionId` and a `messages` array. */
-export function isConversationDocument(value: unknown): value is {sessionId: string; messages: unknown[]; [key: string]: unknown} {
+export function isConversationDocument(
+  value: unknown
+): value is {sessionId: string; messages: unknown[]; [key: string]: unknown} {
   return isRecord(value) && isString(value['sessionId']) && Array.isArray(value['messages'])
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import type {Conversation, NoticePart, Part, Sample, ToolCallPart, Turn} from '@chatmark/core'
 import {createNormalizer, defaultLimits, inputFromPath, inputFromString, sampleFromBytes} from '@chatmark/core'
@@ -13,9 +13,21 @@ const corpus = join(root, 'fixtures/corpus/gemini-cli')
 const fixture = (name: string): string => join(root, 'fixtures/gemini', name)
 const plugin = gemini()
 
-const header = {sessionId: 's-1', projectHash: 'p-1', startTime: '2026-05-01T10:00:00.000Z', lastUpdated: '2026-05-01T10:00:00.000Z', kind: 'main'}
-const say = (id: string, text: string, type = 'user'): Record<string, unknown> => ({id, timestamp: '2026-05-01T10:00:01.000Z', type, content: type === 'user' ? [{text}] : text})
-const jsonl = (...lines: unknown[]): string => `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`
+const header = {
+  sessionId: 's-1',
+  projectHash: 'p-1',
+  startTime: '2026-05-01T10:00:00.000Z',
+  lastUpdated: '2026-05-01T10:00:00.000Z',
+  kind: 'main'
+}
+const say = (id: string, text: string, type = 'user'): Record<string, unknown> => ({
+  id,
+  timestamp: '2026-05-01T10:00:01.000Z',
+  type,
+  content: type === 'user' ? [{text}] : text
+})
+const jsonl = (...lines: unknown[]): string =>
+  `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`
 
 function sample(text: string, complete = true): Sample {
   return sampleFromBytes(Buffer.from(text), {name: 'session.jsonl', complete})
@@ -24,20 +36,29 @@ function sample(text: string, complete = true): Sample {
 async function read(text: string, options: {view?: string; name?: string; format?: boolean} = {}) {
   const normalizer = createNormalizer({formats: [gemini()]})
   const input = inputFromString(text, options.name ?? 'session.jsonl')
-  return normalizer.normalize(input, {...(options.format ? {format: 'gemini'} : {}), formatOptions: options.view ? {view: options.view} : {}})
+  return normalizer.normalize(input, {
+    ...(options.format ? {format: 'gemini'} : {}),
+    formatOptions: options.view ? {view: options.view} : {}
+  })
 }
 
-async function conversation(text: string, options: {view?: string; name?: string; format?: boolean} = {}): Promise<Conversation> {
+async function conversation(
+  text: string,
+  options: {view?: string; name?: string; format?: boolean} = {}
+): Promise<Conversation> {
   const {conversations, file} = await read(text, options)
   assert.deepEqual(file.messages.filter((message) => message.fatal).map(String), [])
   assert.equal(conversations.length, 1)
   return conversations[0]!
 }
 
-const texts = (turn: Turn | undefined): string[] => (turn?.parts ?? []).flatMap((part) => ('text' in part && part.type === 'text' ? [part.text] : []))
+const texts = (turn: Turn | undefined): string[] =>
+  (turn?.parts ?? []).flatMap((part) => ('text' in part && part.type === 'text' ? [part.text] : []))
 const turnIds = (value: Conversation): Array<string | undefined> => value.turns.map((turn) => turn.id)
-const notices = (value: Conversation): NoticePart[] => value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
-const toolCalls = (value: Conversation): ToolCallPart[] => value.turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
+const notices = (value: Conversation): NoticePart[] =>
+  value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+const toolCalls = (value: Conversation): ToolCallPart[] =>
+  value.turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
 
 test('the package exports exactly the gemini factory', () => {
   assert.deepEqual(Object.keys(api).sort(), ['gemini'])
@@ -51,13 +72,21 @@ test('the plugin names itself gemini, reads .json and .jsonl, and describes itse
 
 test('detection is certain for a legacy JSON session and likely without projectHash', () => {
   const legacy = JSON.stringify({...header, messages: [say('m1', 'hi')]}, null, 2)
-  assert.deepEqual(plugin.detect(sample(legacy)), {confidence: 'certain', reason: 'top-level sessionId, projectHash and messages[]', variant: 'gemini-json'})
+  assert.deepEqual(plugin.detect(sample(legacy)), {
+    confidence: 'certain',
+    reason: 'top-level sessionId, projectHash and messages[]',
+    variant: 'gemini-json'
+  })
   const bare = JSON.stringify({sessionId: 'x', messages: []}, null, 2)
   assert.equal(plugin.detect(sample(bare)).confidence, 'likely')
 })
 
 test('detection reads the partial head of a large legacy JSON file', () => {
-  const big = JSON.stringify({...header, messages: Array.from({length: 800}, (_, index) => say(`m${index}`, 'x'.repeat(200)))}, null, 2)
+  const big = JSON.stringify(
+    {...header, messages: Array.from({length: 800}, (_, index) => say(`m${index}`, 'x'.repeat(200)))},
+    null,
+    2
+  )
   const head = Buffer.from(big).subarray(0, defaultLimits.sampleBytes)
   const verdict = plugin.detect(sampleFromBytes(head, {name: 'session.json', complete: false, size: big.length}))
   assert.equal(verdict.confidence, 'certain')
@@ -65,7 +94,11 @@ test('detection reads the partial head of a large legacy JSON file', () => {
 })
 
 test('detection is certain for a JSONL header, a $set line or a $rewindTo line', () => {
-  assert.deepEqual(plugin.detect(sample(jsonl(header, say('m1', 'hi')))), {confidence: 'certain', reason: 'JSONL header with sessionId and projectHash', variant: 'gemini-jsonl'})
+  assert.deepEqual(plugin.detect(sample(jsonl(header, say('m1', 'hi')))), {
+    confidence: 'certain',
+    reason: 'JSONL header with sessionId and projectHash',
+    variant: 'gemini-jsonl'
+  })
   assert.equal(plugin.detect(sample(jsonl(say('m1', 'hi'), {$set: {lastUpdated: 'x'}}))).confidence, 'certain')
   assert.equal(plugin.detect(sample(jsonl(say('m1', 'hi'), {$rewindTo: 'm1'}))).confidence, 'certain')
 })
@@ -77,14 +110,25 @@ test('detection is likely for message lines alone', () => {
 })
 
 test('detection never claims Claude Code or Codex JSONL', () => {
-  const claude = {parentUuid: null, isSidechain: false, sessionId: 'abc', uuid: 'u1', type: 'user', timestamp: '2025-01-01T00:00:00Z', message: {role: 'user', content: 'hi'}}
+  const claude = {
+    parentUuid: null,
+    isSidechain: false,
+    sessionId: 'abc',
+    uuid: 'u1',
+    type: 'user',
+    timestamp: '2025-01-01T00:00:00Z',
+    message: {role: 'user', content: 'hi'}
+  }
   assert.equal(plugin.detect(sample(jsonl(claude, {...claude, uuid: 'u2', type: 'assistant'}))).confidence, 'none')
   const codex = {timestamp: '2025-01-01T00:00:00Z', type: 'session_meta', payload: {id: 'x'}}
   assert.equal(plugin.detect(sample(jsonl(codex))).confidence, 'none')
 })
 
 test('detection declines other input with a reason naming what it saw', () => {
-  assert.deepEqual(plugin.detect(sample('{"hello": 1}')), {confidence: 'none', reason: 'JSON object without sessionId and messages[]'})
+  assert.deepEqual(plugin.detect(sample('{"hello": 1}')), {
+    confidence: 'none',
+    reason: 'JSON object without sessionId and messages[]'
+  })
   assert.match(plugin.detect(sample('[1, 2]')).reason, /JSON array/)
   assert.match(plugin.detect(sample('just some prose\n')).reason, /not JSON/)
   assert.equal(plugin.detect(sample('')).confidence, 'none')
@@ -101,12 +145,25 @@ test('every corpus file is detected and read as gemini', async () => {
     assert.deepEqual(result.file.messages.map(String), [], name)
     const [only] = result.conversations
     assert.ok(only && only.turns.length >= 2, name)
-    assert.ok(only.turns.some((turn) => turn.role === 'user') && only.turns.some((turn) => turn.role === 'assistant'), name)
+    assert.ok(
+      only.turns.some((turn) => turn.role === 'user') && only.turns.some((turn) => turn.role === 'assistant'),
+      name
+    )
   }
 })
 
 test('a rewind removes the target message and every later one', async () => {
-  const value = await conversation(jsonl(header, say('a', 'one'), say('b', 'reply', 'gemini'), say('c', 'two'), say('d', 'reply 2', 'gemini'), {$rewindTo: 'c'}, say('e', 'three')))
+  const value = await conversation(
+    jsonl(
+      header,
+      say('a', 'one'),
+      say('b', 'reply', 'gemini'),
+      say('c', 'two'),
+      say('d', 'reply 2', 'gemini'),
+      {$rewindTo: 'c'},
+      say('e', 'three')
+    )
+  )
   assert.deepEqual(turnIds(value), ['a', 'b', 'e'])
   assert.equal(value.fidelity['rewound-turn'], 2)
 })
@@ -116,17 +173,29 @@ test('a rewind to an unknown id clears the loader view, and the note keeps its t
   assert.deepEqual(turnIds(await conversation(text, {view: 'resume'})), ['c'])
   const {conversations, file} = await read(text)
   assert.deepEqual(turnIds(conversations[0]!), ['a', 'b', 'c'])
-  assert.deepEqual(file.messages.map((message) => [message.line, message.ruleId]), [[4, 'unknown-rewind-target']])
+  assert.deepEqual(
+    file.messages.map((message) => [message.line, message.ruleId]),
+    [[4, 'unknown-rewind-target']]
+  )
 })
 
 test('a re-appended id keeps its first position and takes its last content', async () => {
-  const value = await conversation(jsonl(header, say('a', 'one'), say('b', 'draft', 'gemini'), say('c', 'two'), say('b', 'final', 'gemini')))
+  const value = await conversation(
+    jsonl(header, say('a', 'one'), say('b', 'draft', 'gemini'), say('c', 'two'), say('b', 'final', 'gemini'))
+  )
   assert.deepEqual(turnIds(value), ['a', 'b', 'c'])
   assert.deepEqual(texts(value.turns[1]), ['final'])
 })
 
 test('$set lines merge into the metadata, later keys winning', async () => {
-  const value = await conversation(jsonl(header, say('a', 'one'), {$set: {summary: 'First title'}}, {$set: {summary: 'Better title', lastUpdated: '2026-05-01T11:00:00.000Z'}}))
+  const value = await conversation(
+    jsonl(
+      header,
+      say('a', 'one'),
+      {$set: {summary: 'First title'}},
+      {$set: {summary: 'Better title', lastUpdated: '2026-05-01T11:00:00.000Z'}}
+    )
+  )
   assert.equal(value.title, 'Better title')
   assert.equal(value.updatedAt, '2026-05-01T11:00:00.000Z')
   assert.equal(value.createdAt, '2026-05-01T10:00:00.000Z')
@@ -135,19 +204,31 @@ test('$set lines merge into the metadata, later keys winning', async () => {
 })
 
 test('a $set.messages checkpoint replaces the loader list', async () => {
-  const text = jsonl(header, say('a', 'one'), say('b', 'reply', 'gemini'), {$set: {messages: [say('a', 'one')]}}, say('c', 'two'))
+  const text = jsonl(
+    header,
+    say('a', 'one'),
+    say('b', 'reply', 'gemini'),
+    {$set: {messages: [say('a', 'one')]}},
+    say('c', 'two')
+  )
   assert.deepEqual(turnIds(await conversation(text, {view: 'resume'})), ['a', 'c'])
   // The note keeps the turn the checkpoint rolled back.
   assert.deepEqual(turnIds(await conversation(text)), ['a', 'b', 'c'])
 })
 
 test('a header line with messages loads them, like a whole legacy record on one line', async () => {
-  const value = await conversation(jsonl({...header, messages: [say('a', 'one'), say('b', 'reply', 'gemini')]}, say('c', 'two')))
+  const value = await conversation(
+    jsonl({...header, messages: [say('a', 'one'), say('b', 'reply', 'gemini')]}, say('c', 'two'))
+  )
   assert.deepEqual(turnIds(value), ['a', 'b', 'c'])
 })
 
 test('a pretty-printed JSON session is read whole, as the loader’s fallback does', async () => {
-  const text = JSON.stringify({...header, summary: 'Pretty', messages: [say('a', 'one'), say('b', 'reply', 'gemini')]}, null, 2)
+  const text = JSON.stringify(
+    {...header, summary: 'Pretty', messages: [say('a', 'one'), say('b', 'reply', 'gemini')]},
+    null,
+    2
+  )
   for (const format of [false, true]) {
     const {conversations, file} = await read(text, {name: 'session.json', format})
     assert.deepEqual(file.messages.map(String), [])
@@ -164,7 +245,16 @@ test('compression keeps every turn already said and adds one notice with the sum
     say('c', 'second question'),
     say('d', 'second answer', 'gemini'),
     {$set: {sessionId: 's-1'}},
-    {$set: {messages: [say('n1', '<state_snapshot>goal: demo</state_snapshot>'), say('n2', 'Got it. Thanks for the additional context!', 'gemini'), say('n3', 'second question'), say('n4', 'second answer', 'gemini')]}},
+    {
+      $set: {
+        messages: [
+          say('n1', '<state_snapshot>goal: demo</state_snapshot>'),
+          say('n2', 'Got it. Thanks for the additional context!', 'gemini'),
+          say('n3', 'second question'),
+          say('n4', 'second answer', 'gemini')
+        ]
+      }
+    },
     say('e', 'third question')
   )
   const value = await conversation(text)
@@ -172,7 +262,9 @@ test('compression keeps every turn already said and adds one notice with the sum
   const [notice] = notices(value)
   assert.equal(notice?.kind, 'compression')
   assert.equal(notice?.details, '<state_snapshot>goal: demo</state_snapshot>')
-  assert.ok(!value.turns.some((turn) => turn.role === 'user' && texts(turn).some((line) => line.includes('state_snapshot'))))
+  assert.ok(
+    !value.turns.some((turn) => turn.role === 'user' && texts(turn).some((line) => line.includes('state_snapshot')))
+  )
 
   // The model's view starts at the summary, shown as the same notice.
   const resumed = await conversation(text, {view: 'resume'})
@@ -209,7 +301,10 @@ test('a rewind to an id known only from a checkpoint removes that turn and the l
     'One more plain question: what is two plus two',
     'Final turn after the second rewind.'
   ])
-  assert.deepEqual(notices(value).map((notice) => notice.kind), ['compression'])
+  assert.deepEqual(
+    notices(value).map((notice) => notice.kind),
+    ['compression']
+  )
   assert.match(notices(value)[0]?.details ?? '', /^<state_snapshot>/)
   // The shell-mode message, MOCK_FAIL, its error and info, and the turn pair undone by the second rewind.
   assert.equal(value.fidelity['rewound-turn'], 6)
@@ -218,7 +313,10 @@ test('a rewind to an id known only from a checkpoint removes that turn and the l
 test('view: resume gives exactly the messages the CLI loader returns', async () => {
   const value = await conversation(await readFile(fixture('compress-rewind/input.jsonl'), 'utf8'), {view: 'resume'})
   // The replayed list from the real CLI's loader: summary, acknowledgement, 4673cfd8, e1490971, f9586645, 4dfa0b01.
-  assert.deepEqual(turnIds(value).map((id) => id?.slice(0, 8)), [undefined, '4673cfd8', 'e1490971', 'f9586645', '4dfa0b01'])
+  assert.deepEqual(
+    turnIds(value).map((id) => id?.slice(0, 8)),
+    [undefined, '4673cfd8', 'e1490971', 'f9586645', '4dfa0b01']
+  )
   assert.equal(notices(value)[0]?.kind, 'compression')
 })
 
@@ -235,8 +333,27 @@ test('content is read in every shape: string, one Part, strings and Parts, thoug
       header,
       {id: 'a', timestamp: 't', type: 'user', content: 'plain string'},
       {id: 'b', timestamp: 't', type: 'user', content: {text: 'one part'}},
-      {id: 'c', timestamp: 't', type: 'user', content: ['two ', {text: 'pieces'}, {inlineData: {mimeType: 'image/png', data: 'AAAAAAAA'}}, {fileData: {mimeType: 'application/pdf', fileUri: 'gs://b/f.pdf'}}]},
-      {id: 'd', timestamp: 't', type: 'gemini', content: [{text: '**Plan** think first', thought: true}, {executableCode: {language: 'PYTHON', code: 'print(1)'}}, {text: 'done'}]}
+      {
+        id: 'c',
+        timestamp: 't',
+        type: 'user',
+        content: [
+          'two ',
+          {text: 'pieces'},
+          {inlineData: {mimeType: 'image/png', data: 'AAAAAAAA'}},
+          {fileData: {mimeType: 'application/pdf', fileUri: 'gs://b/f.pdf'}}
+        ]
+      },
+      {
+        id: 'd',
+        timestamp: 't',
+        type: 'gemini',
+        content: [
+          {text: '**Plan** think first', thought: true},
+          {executableCode: {language: 'PYTHON', code: 'print(1)'}},
+          {text: 'done'}
+        ]
+      }
     )
   )
   assert.deepEqual(texts(value.turns[0]), ['plain string'])
@@ -244,12 +361,23 @@ test('content is read in every shape: string, one Part, strings and Parts, thoug
   const mixed = value.turns[2]!.parts
   assert.deepEqual(mixed[0], {type: 'text', text: 'two pieces'})
   assert.deepEqual(mixed[1], {type: 'attachment', text: 'image/png, 6 B', mimeType: 'image/png', size: 6})
-  assert.deepEqual(mixed[2], {type: 'attachment', text: 'application/pdf', mimeType: 'application/pdf', reference: 'gs://b/f.pdf'})
+  assert.deepEqual(mixed[2], {
+    type: 'attachment',
+    text: 'application/pdf',
+    mimeType: 'application/pdf',
+    reference: 'gs://b/f.pdf'
+  })
   const model: Part[] = value.turns[3]!.parts
   assert.deepEqual(model[0], {type: 'thinking', text: 'think first', subject: 'Plan'})
   assert.deepEqual(model[1], {type: 'text', text: '```python\nprint(1)\n```'})
   assert.equal(value.turns[3]?.author, 'gemini')
-  assert.deepEqual(value.participants.map((participant) => [participant.id, participant.name, participant.kind]), [['user', 'User', 'human'], ['gemini', 'Gemini', 'model']])
+  assert.deepEqual(
+    value.participants.map((participant) => [participant.id, participant.name, participant.kind]),
+    [
+      ['user', 'User', 'human'],
+      ['gemini', 'Gemini', 'model']
+    ]
+  )
 })
 
 test('displayContent is shown for user text, and injected context and empty messages are not', async () => {
@@ -257,7 +385,13 @@ test('displayContent is shown for user text, and injected context and empty mess
     jsonl(
       header,
       {$set: {messages: [say('ctx', '<session_context>\nOS: linux\n</session_context>')]}},
-      {id: 'a', timestamp: 't', type: 'user', content: [{text: 'Read @a.txt'}, {text: '\nContent from @a.txt:\nsecret'}], displayContent: [{text: 'Read @a.txt'}]},
+      {
+        id: 'a',
+        timestamp: 't',
+        type: 'user',
+        content: [{text: 'Read @a.txt'}, {text: '\nContent from @a.txt:\nsecret'}],
+        displayContent: [{text: 'Read @a.txt'}]
+      },
       say('h', '<hook_context>branch</hook_context>'),
       say('e', ''),
       say('s', '/compress')
@@ -265,16 +399,23 @@ test('displayContent is shown for user text, and injected context and empty mess
   )
   assert.deepEqual(texts(value.turns[0]), ['Read @a.txt'])
   assert.deepEqual(value.fidelity, {'injected-context': 2, 'empty-message': 1})
-  assert.deepEqual(value.turns[1]?.parts, [{type: 'notice', level: 'info', kind: 'command', text: 'Command: /compress'}])
+  assert.deepEqual(value.turns[1]?.parts, [
+    {type: 'notice', level: 'info', kind: 'command', text: 'Command: /compress'}
+  ])
 })
 
 test('info, warning and error messages become notices at their level', async () => {
-  const value = await conversation(jsonl(header, say('i', 'note', 'info'), say('w', 'careful', 'warning'), say('x', 'failed', 'error')))
-  assert.deepEqual(value.turns.map((turn) => [turn.role, turn.parts]), [
-    ['system', [{type: 'notice', level: 'info', text: 'note'}]],
-    ['system', [{type: 'notice', level: 'warning', text: 'careful'}]],
-    ['system', [{type: 'notice', level: 'error', text: 'failed'}]]
-  ])
+  const value = await conversation(
+    jsonl(header, say('i', 'note', 'info'), say('w', 'careful', 'warning'), say('x', 'failed', 'error'))
+  )
+  assert.deepEqual(
+    value.turns.map((turn) => [turn.role, turn.parts]),
+    [
+      ['system', [{type: 'notice', level: 'info', text: 'note'}]],
+      ['system', [{type: 'notice', level: 'warning', text: 'careful'}]],
+      ['system', [{type: 'notice', level: 'error', text: 'failed'}]]
+    ]
+  )
 })
 
 test('tool calls carry their displayed result: text, file diff, error status', async () => {
@@ -291,20 +432,52 @@ test('tool calls carry their displayed result: text, file diff, error status', a
 
 test('v0.44 tool-response user messages pair with calls by id and are never user prose', async () => {
   const call = {functionCall: {id: 'call-1', name: 'read_file', args: {file_path: 'a.txt'}}}
-  const response = (id: string, output: string) => ({id: `r-${id}`, timestamp: 't', type: 'user', content: [{functionResponse: {id, name: 'read_file', response: {output}}}]})
+  const response = (id: string, output: string) => ({
+    id: `r-${id}`,
+    timestamp: 't',
+    type: 'user',
+    content: [{functionResponse: {id, name: 'read_file', response: {output}}}]
+  })
   const withResult = {id: 'call-2', name: 'ls', args: {}, status: 'success', timestamp: 't', resultDisplay: 'a.txt'}
   const value = await conversation(
-    jsonl(header, say('q', 'read it'), {id: 'm', timestamp: 't', type: 'gemini', content: [call], toolCalls: [withResult]}, response('call-1', 'file body'), response('call-2', 'duplicate'), response('call-9', 'nobody asked'))
+    jsonl(
+      header,
+      say('q', 'read it'),
+      {id: 'm', timestamp: 't', type: 'gemini', content: [call], toolCalls: [withResult]},
+      response('call-1', 'file body'),
+      response('call-2', 'duplicate'),
+      response('call-9', 'nobody asked')
+    )
   )
   const calls = toolCalls(value)
-  assert.deepEqual(calls.map((part) => [part.name, part.result?.text]), [['read_file', 'file body'], ['ls', 'a.txt'], ['read_file', 'nobody asked']])
+  assert.deepEqual(
+    calls.map((part) => [part.name, part.result?.text]),
+    [
+      ['read_file', 'file body'],
+      ['ls', 'a.txt'],
+      ['read_file', 'nobody asked']
+    ]
+  )
   assert.equal(value.fidelity['tool-response-message'], 2)
-  assert.deepEqual(value.turns.map((turn) => turn.role), ['user', 'assistant', 'tool'])
+  assert.deepEqual(
+    value.turns.map((turn) => turn.role),
+    ['user', 'assistant', 'tool']
+  )
 })
 
 test('tokens are kept per turn and summed, unknown fields staying absent', async () => {
   const value = await conversation(
-    jsonl(header, say('q', 'hi'), {...say('a', 'one', 'gemini'), tokens: {input: 10, output: 2, cached: 0, total: 12}, model: 'gemini-2.5-pro'}, {...say('b', 'two', 'gemini'), tokens: {input: 20, output: 3, cached: 5, thoughts: 7, total: 30}, model: 'gemini-2.5-flash'}, {...say('c', 'three', 'gemini'), model: 'gemini-2.5-pro'})
+    jsonl(
+      header,
+      say('q', 'hi'),
+      {...say('a', 'one', 'gemini'), tokens: {input: 10, output: 2, cached: 0, total: 12}, model: 'gemini-2.5-pro'},
+      {
+        ...say('b', 'two', 'gemini'),
+        tokens: {input: 20, output: 3, cached: 5, thoughts: 7, total: 30},
+        model: 'gemini-2.5-flash'
+      },
+      {...say('c', 'three', 'gemini'), model: 'gemini-2.5-pro'}
+    )
   )
   assert.deepEqual(value.turns[1]?.tokens, {input: 10, output: 2, cached: 0, total: 12})
   assert.deepEqual(value.metadata.tokens, {input: 30, output: 5, cached: 5, thoughts: 7, total: 42})
@@ -315,14 +488,23 @@ test('tokens are kept per turn and summed, unknown fields staying absent', async
 
 test('a malformed or truncated line is a warning with its line number and the rest is kept', async () => {
   const {conversations, file} = await read(jsonl(header, say('a', 'one'), '{"id":"b","type":"gem', say('c', 'two')))
-  assert.deepEqual(file.messages.map((message) => [message.line, message.ruleId, message.fatal]), [[3, 'malformed-line', false]])
+  assert.deepEqual(
+    file.messages.map((message) => [message.line, message.ruleId, message.fatal]),
+    [[3, 'malformed-line', false]]
+  )
   assert.deepEqual(turnIds(conversations[0]!), ['a', 'c'])
   assert.equal(conversations[0]?.fidelity['malformed-line'], 1)
 })
 
 test('a JSON line that is no record kind is a warning, never fatal', async () => {
   const {conversations, file} = await read(jsonl(header, [1, 2], {hello: 'world'}, say('a', 'one')))
-  assert.deepEqual(file.messages.map((message) => [message.line, message.ruleId, message.fatal]), [[2, 'unknown-record', false], [3, 'unknown-record', false]])
+  assert.deepEqual(
+    file.messages.map((message) => [message.line, message.ruleId, message.fatal]),
+    [
+      [2, 'unknown-record', false],
+      [3, 'unknown-record', false]
+    ]
+  )
   assert.equal(conversations[0]?.fidelity['unknown-record'], 2)
 })
 

@@ -30,11 +30,17 @@ export function detect(sample: Sample, settings: Settings): Verdict {
   }
 
   if (looksLikeRecords(lines)) {
-    return {confidence: 'none', reason: 'text is a log of one record per line (`[09:14] <nick> ...`, timestamps), a format of its own'}
+    return {
+      confidence: 'none',
+      reason: 'text is a log of one record per line (`[09:14] <nick> ...`, timestamps), a format of its own'
+    }
   }
 
   if (looksLikeData(lines)) {
-    return {confidence: 'none', reason: 'text looks like data or code (brackets and quoted keys), not a transcript or prose'}
+    return {
+      confidence: 'none',
+      reason: 'text looks like data or code (brackets and quoted keys), not a transcript or prose'
+    }
   }
 
   if (variant !== 'prose') {
@@ -43,7 +49,10 @@ export function detect(sample: Sample, settings: Settings): Verdict {
   }
 
   if (!settings.prose) {
-    return {confidence: 'none', reason: 'no speaker labels or `> ` prompts, and prose is not claimed (option `prose: false`)'}
+    return {
+      confidence: 'none',
+      reason: 'no speaker labels or `> ` prompts, and prose is not claimed (option `prose: false`)'
+    }
   }
   return {confidence: 'possible', reason: 'text without speaker labels or `> ` prompts: read as a single note', variant}
 }

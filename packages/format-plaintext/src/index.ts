@@ -34,7 +34,8 @@ export interface Options {
  */
 export function plaintext(options: Options = {}): FormatPlugin {
   const speakers = new Map(defaultSpeakers)
-  for (const [label, speaker] of Object.entries(options.speakers ?? {})) speakers.set(label.trim().toLowerCase(), speaker)
+  for (const [label, speaker] of Object.entries(options.speakers ?? {}))
+    speakers.set(label.trim().toLowerCase(), speaker)
   const settings: Settings = {prose: options.prose ?? true, speakers}
 
   return {

@@ -73,7 +73,8 @@ export function createLineScanner(variant: Variant, speakers: ReadonlyMap<string
   let phase: 'start' | 'front-matter' | 'title' | 'body' = 'start'
   let frontMatter: Array<{text: string; line: number}> = []
 
-  const body = variant === 'marker' ? markerBody(emit) : variant === 'labels' ? labelBody(emit, speakers) : proseBody(emit)
+  const body =
+    variant === 'marker' ? markerBody(emit) : variant === 'labels' ? labelBody(emit, speakers) : proseBody(emit)
 
   return {
     push(text, line) {
@@ -236,7 +237,14 @@ function markerBody(emit: (open: Open) => void): Body {
     if (!quote) return
     if (current) emit(current)
     current = undefined
-    emit(openTurn('user', undefined, quote.line, quote.lines.map((line) => markerText(line) ?? line)))
+    emit(
+      openTurn(
+        'user',
+        undefined,
+        quote.line,
+        quote.lines.map((line) => markerText(line) ?? line)
+      )
+    )
     quote = undefined
   }
 }

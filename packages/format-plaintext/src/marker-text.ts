@@ -5,7 +5,7 @@
  * Python prompt) and indented quotes inside replies out.
  */
 export function markerText(line: string): string | undefined {
-  if (line.charCodeAt(0) !== 0x3E /* `>` */) return undefined
+  if (line.charCodeAt(0) !== 0x3e /* `>` */) return undefined
   if (line.length === 1) return ''
   const next = line.charAt(1)
   return next === ' ' || next === '\t' ? line.slice(2) : undefined

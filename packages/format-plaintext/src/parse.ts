@@ -20,7 +20,9 @@ const messageSource = 'plaintext'
  */
 export async function* parse(input: Input, context: ParseContext, settings: Settings): AsyncGenerator<Conversation> {
   const {file, limits} = context
-  const variant = verdictVariant(context) ?? chooseVariant(sampleLines(await createSample(input, limits.sampleBytes)), settings).variant
+  const variant =
+    verdictVariant(context) ??
+    chooseVariant(sampleLines(await createSample(input, limits.sampleBytes)), settings).variant
   const scanner = createLineScanner(variant, settings.speakers)
   const skipped: Record<string, number> = {}
   const named = conversationId(input.path, await input.head(idHeadBytes))
@@ -31,11 +33,14 @@ export async function* parse(input: Input, context: ParseContext, settings: Sett
     maxLineBytes: limits.maxLineBytes,
     onLongLine(line, bytes) {
       skipped['long-line'] = (skipped['long-line'] ?? 0) + 1
-      file.message(`Skipped line ${line}: ${bytes} bytes is over the \`maxLineBytes\` limit of ${limits.maxLineBytes}`, {
-        place: {line, column: 1},
-        ruleId: 'long-line',
-        source: messageSource
-      })
+      file.message(
+        `Skipped line ${line}: ${bytes} bytes is over the \`maxLineBytes\` limit of ${limits.maxLineBytes}`,
+        {
+          place: {line, column: 1},
+          ruleId: 'long-line',
+          source: messageSource
+        }
+      )
     }
   })
 
@@ -43,7 +48,11 @@ export async function* parse(input: Input, context: ParseContext, settings: Sett
     for (const {line, text} of batch) {
       if (text.includes('\u0000')) {
         skipped['binary-line'] = (skipped['binary-line'] ?? 0) + 1
-        file.message(`Skipped line ${line}: it holds NUL bytes, which text does not`, {place: {line, column: 1}, ruleId: 'binary-line', source: messageSource})
+        file.message(`Skipped line ${line}: it holds NUL bytes, which text does not`, {
+          place: {line, column: 1},
+          ruleId: 'binary-line',
+          source: messageSource
+        })
         continue
       }
       hash?.update(text).update('\n')

@@ -5,6 +5,7 @@ const maxControlPerMille = 5
 
 // C0 controls and DEL, except tab, line feed, vertical tab, form feed,
 // carriage return and escape (logs keep ANSI colour codes).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this counts
 const control = /[\u0000-\u0008\u000E-\u001A\u001C-\u001F\u007F]/g
 
 /**
@@ -30,7 +31,8 @@ export function unreadableReason(sample: Sample): string | undefined {
   }
   // The sample calls `{ not json` text (no JSON token follows the brace), but
   // prose never starts with a brace: it is broken JSON or code.
-  if (sample.text.trimStart().startsWith('{')) return 'input starts with `{` but is not JSON: broken JSON or code, not plain text'
+  if (sample.text.trimStart().startsWith('{'))
+    return 'input starts with `{` but is not JSON: broken JSON or code, not plain text'
   if (!isValidUtf8(sample)) return 'input is not valid UTF-8 text'
   const controls = sample.text.match(control)?.length ?? 0
   if (controls * 1000 > sample.text.length * maxControlPerMille) {

@@ -4,7 +4,13 @@ import type {VFile} from 'vfile'
 import type {Options} from '@chatmark/format-plaintext'
 import {plaintext} from '@chatmark/format-plaintext'
 
-const roleLabels: Record<Role, string> = {user: 'User', assistant: 'Assistant', system: 'System', tool: 'Tool', other: 'Other'}
+const roleLabels: Record<Role, string> = {
+  user: 'User',
+  assistant: 'Assistant',
+  system: 'System',
+  tool: 'Tool',
+  other: 'Other'
+}
 
 /** What reading an input with only plain text registered gives. */
 export interface Read {
@@ -22,9 +28,18 @@ export function verdictOf(input: string | Uint8Array, options?: Options, name = 
 }
 
 /** Reads an input through a normalizer holding only plain text. */
-export async function read(input: string | Uint8Array | Input, options?: Options, readOptions?: ReadOptions): Promise<Read> {
+export async function read(
+  input: string | Uint8Array | Input,
+  options?: Options,
+  readOptions?: ReadOptions
+): Promise<Read> {
   const normalizer = createNormalizer({builtins: [plaintext(options)]})
-  const source = typeof input === 'string' ? inputFromBytes(Buffer.from(input, 'utf8'), '<string>') : input instanceof Uint8Array ? inputFromBytes(input) : input
+  const source =
+    typeof input === 'string'
+      ? inputFromBytes(Buffer.from(input, 'utf8'), '<string>')
+      : input instanceof Uint8Array
+        ? inputFromBytes(input)
+        : input
   const {detection, file, conversations} = await normalizer.normalize(source, readOptions)
   const names = new Map(conversations[0]?.participants.map((participant) => [participant.id, participant.name]))
   const turns = (conversations[0]?.turns ?? []).map((turn): [string, string] => [

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {createNormalizer, inputFromString, sampleFromBytes} from '@chatmark/core'
 import * as api from '@chatmark/format-plaintext'
 import {plaintext} from '@chatmark/format-plaintext'
@@ -18,10 +18,15 @@ test('the plugin is named plaintext, describes itself in one line and hints at t
 
 // `>`-marker transcripts (MemPalace).
 
-const mempalace = '> What is a monad?\nA monoid in the category of endofunctors.\n\n> Say it simpler.\nA way to chain steps.\n\n'
+const mempalace =
+  '> What is a monad?\nA monoid in the category of endofunctors.\n\n> Say it simpler.\nA way to chain steps.\n\n'
 
 test('a MemPalace transcript is read as user prompts and replies, at likely', async () => {
-  assert.deepEqual(verdictOf(mempalace), {confidence: 'likely', reason: '`> ` user prompts followed by replies, 4 turns in the sample', variant: 'marker'})
+  assert.deepEqual(verdictOf(mempalace), {
+    confidence: 'likely',
+    reason: '`> ` user prompts followed by replies, 4 turns in the sample',
+    variant: 'marker'
+  })
   const {turns, conversations} = await read(mempalace)
   assert.deepEqual(turns, [
     ['User', 'What is a monad?'],
@@ -44,12 +49,17 @@ test('multi-line prompts and multi-line replies stay whole turns', async () => {
 
 test('a block quote right after reply text, with no blank line, stays in the reply', async () => {
   const {turns} = await read('> quote Hamlet\nHere it is:\n> To be, or not to be\n\n> thanks\nwelcome\n')
-  assert.deepEqual(turns.map(([speaker]) => speaker), ['User', 'Assistant', 'User', 'Assistant'])
+  assert.deepEqual(
+    turns.map(([speaker]) => speaker),
+    ['User', 'Assistant', 'User', 'Assistant']
+  )
   assert.equal(turns[1]?.[1], 'Here it is:\n> To be, or not to be')
 })
 
 test('when replies start right after their prompt, a block quote followed by more reply text stays in the reply', async () => {
-  const {turns} = await read('> quote Hamlet\nHere it is:\n\n> To be, or not to be\n\nThat is the question.\n\n> thanks\nwelcome\n')
+  const {turns} = await read(
+    '> quote Hamlet\nHere it is:\n\n> To be, or not to be\n\nThat is the question.\n\n> thanks\nwelcome\n'
+  )
   assert.deepEqual(turns, [
     ['User', 'quote Hamlet'],
     ['Assistant', 'Here it is:\n\n> To be, or not to be\n\nThat is the question.'],
@@ -94,7 +104,11 @@ test('a Markdown note that does not start with a `>` prompt is prose, not a mark
 
 test('User and Assistant labels start turns, with text on the label line or after it, at likely', async () => {
   const text = 'User: What is 2 + 2?\nAssistant:\nFour.\n\nAnything else?\nUser: no\n'
-  assert.deepEqual(verdictOf(text), {confidence: 'likely', reason: 'speaker labels at line start, 3 turns in the sample', variant: 'labels'})
+  assert.deepEqual(verdictOf(text), {
+    confidence: 'likely',
+    reason: 'speaker labels at line start, 3 turns in the sample',
+    variant: 'labels'
+  })
   const {turns, conversations} = await read(text)
   assert.deepEqual(turns, [
     ['User', 'What is 2 + 2?'],
@@ -124,13 +138,19 @@ test('every built-in label is recognised, case-insensitively, with its role', as
     assert.equal(turns[0]?.[0], speaker, label)
   }
   const {turns} = await read('System: be brief\nUser: hi\nAssistant: hello\n')
-  assert.deepEqual(turns.map(([speaker]) => speaker), ['System', 'User', 'Assistant'])
+  assert.deepEqual(
+    turns.map(([speaker]) => speaker),
+    ['System', 'User', 'Assistant']
+  )
 })
 
 test('named models become participants under their own name; generic labels add none', async () => {
   const {conversations, turns} = await read('Human: hi\n\nClaude: hello\n\nHuman: bye\n')
   assert.deepEqual(conversations[0]?.participants, [{id: 'claude', name: 'Claude', kind: 'model'}])
-  assert.deepEqual(turns.map(([speaker]) => speaker), ['User', 'Claude', 'User'])
+  assert.deepEqual(
+    turns.map(([speaker]) => speaker),
+    ['User', 'Claude', 'User']
+  )
 })
 
 test('bold labels, inside or before the colon, or alone on their line, start turns', async () => {
@@ -173,8 +193,13 @@ test('only labels in the style of the first label start turns', async () => {
 })
 
 test('labels inside fenced code blocks are code', async () => {
-  const {turns} = await read('User: format this\nAssistant: Sure:\n```text\nUser: inside\nAssistant: code\n```\nUser: thanks\n')
-  assert.deepEqual(turns.map(([speaker]) => speaker), ['User', 'Assistant', 'User'])
+  const {turns} = await read(
+    'User: format this\nAssistant: Sure:\n```text\nUser: inside\nAssistant: code\n```\nUser: thanks\n'
+  )
+  assert.deepEqual(
+    turns.map(([speaker]) => speaker),
+    ['User', 'Assistant', 'User']
+  )
   assert.equal(turns[1]?.[1], 'Sure:\n```text\nUser: inside\nAssistant: code\n```')
 })
 
@@ -187,17 +212,26 @@ test('a code fence that is never closed does not swallow the turns after it', as
     ['Assistant', 'yes']
   ])
   const marker = await read('> code?\nHere:\n\n```\nx\n\n> next\nreply\n')
-  assert.deepEqual(marker.turns.map(([speaker]) => speaker), ['User', 'Assistant', 'User', 'Assistant'])
+  assert.deepEqual(
+    marker.turns.map(([speaker]) => speaker),
+    ['User', 'Assistant', 'User', 'Assistant']
+  )
 })
 
 test('text before the first label is kept as a preamble turn of role other', async () => {
   const {conversations} = await read('Exported from my chat app.\n\nUser: hi\nAssistant: hello\n')
-  assert.deepEqual(conversations[0]?.turns.map((turn) => turn.role), ['other', 'user', 'assistant'])
+  assert.deepEqual(
+    conversations[0]?.turns.map((turn) => turn.role),
+    ['other', 'user', 'assistant']
+  )
 })
 
 test('a label with nothing after it is dropped and counted as an empty turn', async () => {
   const {conversations} = await read('User: hi\nAssistant:\n\nUser: anyone?\nAssistant: yes\n')
-  assert.deepEqual(conversations[0]?.turns.map((turn) => turn.role), ['user', 'user', 'assistant'])
+  assert.deepEqual(
+    conversations[0]?.turns.map((turn) => turn.role),
+    ['user', 'user', 'assistant']
+  )
   assert.deepEqual(conversations[0]?.fidelity, {'empty-turn': 1})
 })
 
@@ -234,9 +268,15 @@ test('detection judges a long transcript by the sample alone, ignoring a line cu
 
 test('prose becomes a single user turn at possible', async () => {
   const text = 'Meeting notes\n\nWe agreed on the plan.\nNext steps: ship it.\n'
-  assert.deepEqual(verdictOf(text), {confidence: 'possible', reason: 'text without speaker labels or `> ` prompts: read as a single note', variant: 'prose'})
+  assert.deepEqual(verdictOf(text), {
+    confidence: 'possible',
+    reason: 'text without speaker labels or `> ` prompts: read as a single note',
+    variant: 'prose'
+  })
   const {conversations} = await read(text)
-  assert.deepEqual(conversations[0]?.turns, [{role: 'user', parts: [{type: 'text', text: 'Meeting notes\n\nWe agreed on the plan.\nNext steps: ship it.'}]}])
+  assert.deepEqual(conversations[0]?.turns, [
+    {role: 'user', parts: [{type: 'text', text: 'Meeting notes\n\nWe agreed on the plan.\nNext steps: ship it.'}]}
+  ])
   assert.deepEqual(conversations[0]?.participants, [])
   assert.deepEqual(conversations[0]?.source, {format: 'plaintext', variant: 'prose'})
 })
@@ -262,8 +302,8 @@ test('plain text never claims JSON, JSON Lines, broken JSON, empty or binary inp
     ['empty input', '', /empty/],
     ['blank input', ' \n\t\n', /empty/],
     ['binary with NUL bytes', new Uint8Array([0x48, 0x69, 0x00, 0x01]), /binary/],
-    ['a gzip archive', new Uint8Array([0x1F, 0x8B, 0x08, 0x00]), /gzip archive/],
-    ['invalid UTF-8', new Uint8Array([0x48, 0x69, 0x20, 0xC3, 0x28, 0x21]), /not valid UTF-8/],
+    ['a gzip archive', new Uint8Array([0x1f, 0x8b, 0x08, 0x00]), /gzip archive/],
+    ['invalid UTF-8', new Uint8Array([0x48, 0x69, 0x20, 0xc3, 0x28, 0x21]), /not valid UTF-8/],
     ['text full of control characters', 'ab\u0001cd\u0002ef\u0003gh\u0004', /control characters/]
   ]
   for (const [what, input, reason] of declined) {
@@ -274,7 +314,7 @@ test('plain text never claims JSON, JSON Lines, broken JSON, empty or binary inp
 })
 
 test('plain text never claims text that looks like data or code', () => {
-  const xssi = ")]}'\n[[\"wrb.fr\",null,\"[[1,2]]\"]]\n[[\"di\",123]]\n"
+  const xssi = ')]}\'\n[["wrb.fr",null,"[[1,2]]"]]\n[["di",123]]\n'
   assert.match(verdictOf(xssi).reason, /data or code/)
   const javascript = 'const config = {\n  a: {b: 1},\n  c: [{d: 2}]\n}\n'
   assert.equal(verdictOf(javascript).confidence, 'none')
@@ -305,7 +345,7 @@ test('CRLF input reads exactly like LF input', async () => {
 })
 
 test('a UTF-8 byte order mark is dropped and does not hide a title or a prompt', async () => {
-  const bom = Buffer.concat([Buffer.from([0xEF, 0xBB, 0xBF]), Buffer.from(`# Monads\n\n${mempalace}`)])
+  const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`# Monads\n\n${mempalace}`)])
   assert.equal(verdictOf(bom).confidence, 'likely')
   const {conversations, turns} = await read(bom)
   assert.equal(conversations[0]?.title, 'Monads')
@@ -327,7 +367,9 @@ test('a file that is only a heading is a note of that line', async () => {
 })
 
 test('YAML front matter is skipped and counted, and its title is kept', async () => {
-  const {conversations, turns} = await read('---\ntitle: "Trip plan"\ntags: [travel]\n---\n\n# Heading\n\nUser: where?\nAssistant: Lisbon\n')
+  const {conversations, turns} = await read(
+    '---\ntitle: "Trip plan"\ntags: [travel]\n---\n\n# Heading\n\nUser: where?\nAssistant: Lisbon\n'
+  )
   assert.equal(conversations[0]?.title, 'Trip plan')
   assert.deepEqual(conversations[0]?.fidelity, {'front-matter': 1})
   assert.deepEqual(turns[0], ['Other', '# Heading'])
@@ -353,10 +395,18 @@ test('the conversation id is the file name with a hash of its head, or a hash of
   // Same name elsewhere, other content: another conversation. Grown at its end: the same one.
   const elsewhere = await read(file('User: other\nAssistant: yo\n', '/tmp/old/chat-2024-05-01.txt'))
   assert.notEqual(elsewhere.conversations[0]?.id, conversations[0]?.id)
-  const grown = await read(file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(1000)}`, '/tmp/chats/chat-2024-05-01.txt'))
-  const head = await read(file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(2000)}`, '/tmp/chats/chat-2024-05-01.txt'))
+  const grown = await read(
+    file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(1000)}`, '/tmp/chats/chat-2024-05-01.txt')
+  )
+  const head = await read(
+    file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(2000)}`, '/tmp/chats/chat-2024-05-01.txt')
+  )
   assert.equal(grown.conversations[0]?.id, head.conversations[0]?.id)
-  assert.deepEqual(conversations[0]?.source, {format: 'plaintext', variant: 'labels', path: '/tmp/chats/chat-2024-05-01.txt'})
+  assert.deepEqual(conversations[0]?.source, {
+    format: 'plaintext',
+    variant: 'labels',
+    path: '/tmp/chats/chat-2024-05-01.txt'
+  })
   const first = await read('User: hi\nAssistant: yo\n')
   const again = await read('User: hi\nAssistant: yo\n')
   const other = await read('User: hi\nAssistant: hey\n')
@@ -371,8 +421,17 @@ test('over-long lines and lines with NUL bytes are skipped, reported with their 
   // The NUL makes the sample binary; past the sample it would only cost its line.
   const {file, conversations} = await normalizer.normalize(inputFromString(text), {format: 'plaintext'})
   assert.deepEqual(conversations[0]?.fidelity, {'long-line': 1, 'binary-line': 1})
-  assert.deepEqual(file.messages.map((message) => [message.line, message.ruleId]), [[3, 'long-line'], [5, 'binary-line']])
-  assert.deepEqual(conversations[0]?.turns.map((turn) => turn.parts[0]?.text), ['hi', 'ok\nsecond line', 'bye'])
+  assert.deepEqual(
+    file.messages.map((message) => [message.line, message.ruleId]),
+    [
+      [3, 'long-line'],
+      [5, 'binary-line']
+    ]
+  )
+  assert.deepEqual(
+    conversations[0]?.turns.map((turn) => turn.parts[0]?.text),
+    ['hi', 'ok\nsecond line', 'bye']
+  )
 })
 
 test('with the format named explicitly, the transcript style is still chosen from the input', async () => {

@@ -12,7 +12,11 @@ const slackbot = 'USLACKBOT'
  */
 export function authorOf(message: SlackMessage, names: Names): Participant | undefined {
   const member = message.user ? names.members.get(message.user) : undefined
-  const isBot = member?.isBot === true || message.user === slackbot || message.subtype === 'bot_message' || (message.botId !== undefined && !member)
+  const isBot =
+    member?.isBot === true ||
+    message.user === slackbot ||
+    message.subtype === 'bot_message' ||
+    (message.botId !== undefined && !member)
   if (isBot) {
     const id = message.user ?? message.botId
     if (!id) return message.botName ? {id: `bot:${message.botName}`, name: message.botName, kind: 'bot'} : undefined

@@ -30,7 +30,12 @@ export interface ChannelSource {
  * channel's messages are all held here, because sorting by `ts` and putting
  * replies under their thread needs every day file of the channel.
  */
-export function* channelConversations(messages: readonly SlackMessage[], channel: ChannelSource, names: Names, split: Split): Generator<Conversation> {
+export function* channelConversations(
+  messages: readonly SlackMessage[],
+  channel: ChannelSource,
+  names: Names,
+  split: Split
+): Generator<Conversation> {
   const {placed, duplicates} = threadOrder(messages)
   const fidelity: Fidelity = {...channel.fidelity}
   if (duplicates > 0) fidelity['duplicate-message'] = (fidelity['duplicate-message'] ?? 0) + duplicates
@@ -52,7 +57,13 @@ export function* channelConversations(messages: readonly SlackMessage[], channel
   }
 }
 
-function conversationOf(placed: readonly Placed[], channel: ChannelSource, names: Names, day: string | undefined, fidelity: Fidelity): Conversation {
+function conversationOf(
+  placed: readonly Placed[],
+  channel: ChannelSource,
+  names: Names,
+  day: string | undefined,
+  fidelity: Fidelity
+): Conversation {
   const participants = new Map<string, Participant>()
   const sink = {names, participants, fidelity: {...fidelity}}
   const turns: Turn[] = []

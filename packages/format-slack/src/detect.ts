@@ -19,11 +19,16 @@ export function detect(sample: Sample): Verdict {
       return detectDayFile(sample.json, sample.jsonComplete)
     case 'jsonl':
       // A day file written on one line reads as a one-record JSONL head.
-      return sample.json === undefined ? {confidence: 'none', reason: 'JSONL records, not a Slack day file (one JSON array)'} : detectDayFile(sample.json, sample.jsonComplete)
+      return sample.json === undefined
+        ? {confidence: 'none', reason: 'JSONL records, not a Slack day file (one JSON array)'}
+        : detectDayFile(sample.json, sample.jsonComplete)
     case 'empty':
       return {confidence: 'none', reason: 'empty input'}
     case 'binary':
-      return {confidence: 'none', reason: sample.magic === 'zip' ? 'a zip archive that could not be listed' : 'binary data, not a Slack export'}
+      return {
+        confidence: 'none',
+        reason: sample.magic === 'zip' ? 'a zip archive that could not be listed' : 'binary data, not a Slack export'
+      }
     case 'text':
       return {confidence: 'none', reason: 'text that is not JSON, not a Slack export'}
   }
@@ -37,17 +42,33 @@ function detectDayFile(json: unknown, complete: boolean): Verdict {
   if (messages === 0) {
     const cut = !complete && isMessageRecord(json.at(-1))
     return cut
-      ? {confidence: 'likely', reason: 'JSON array whose first record is {type: "message", ts} (Slack day file)', variant: 'slack-day-file'}
+      ? {
+          confidence: 'likely',
+          reason: 'JSON array whose first record is {type: "message", ts} (Slack day file)',
+          variant: 'slack-day-file'
+        }
       : {confidence: 'none', reason: 'JSON array without {type: "message", ts: "<seconds>.<sequence>"} records'}
   }
   const all = messages === items.length
   if (all && messages >= 2) {
-    return {confidence: 'certain', reason: `JSON array of {type: "message", ts: "<seconds>.<sequence>"} records (Slack day file, ${messages} seen)`, variant: 'slack-day-file'}
+    return {
+      confidence: 'certain',
+      reason: `JSON array of {type: "message", ts: "<seconds>.<sequence>"} records (Slack day file, ${messages} seen)`,
+      variant: 'slack-day-file'
+    }
   }
   if (all || messages * 2 >= items.length) {
-    return {confidence: 'likely', reason: `JSON array with ${messages} of ${items.length} records {type: "message", ts} (Slack day file)`, variant: 'slack-day-file'}
+    return {
+      confidence: 'likely',
+      reason: `JSON array with ${messages} of ${items.length} records {type: "message", ts} (Slack day file)`,
+      variant: 'slack-day-file'
+    }
   }
-  return {confidence: 'possible', reason: `JSON array with only ${messages} of ${items.length} records {type: "message", ts}`, variant: 'slack-day-file'}
+  return {
+    confidence: 'possible',
+    reason: `JSON array with only ${messages} of ${items.length} records {type: "message", ts}`,
+    variant: 'slack-day-file'
+  }
 }
 
 function detectFolder(sample: Sample): Verdict {
@@ -63,21 +84,54 @@ function detectFolder(sample: Sample): Verdict {
   for (const [path, head] of sample.heads) {
     if (!rootNames.includes(path)) continue
     const first: unknown = Array.isArray(head) ? head[0] : undefined
-    const fits = Array.isArray(head) && (first === undefined || (userFiles.includes(path) ? isUserRecord(first) : isChannelRecord(first)))
-    if (!fits) return {confidence: 'none', reason: `${path} is not a JSON array of Slack ${userFiles.includes(path) ? 'users {id, name}' : 'channels {id, name}'}`}
+    const fits =
+      Array.isArray(head) &&
+      (first === undefined || (userFiles.includes(path) ? isUserRecord(first) : isChannelRecord(first)))
+    if (!fits)
+      return {
+        confidence: 'none',
+        reason: `${path} is not a JSON array of Slack ${userFiles.includes(path) ? 'users {id, name}' : 'channels {id, name}'}`
+      }
   }
 
   if (roots.length > 0 && dayFiles > 0) {
-    return {confidence: 'certain', reason: `${rootNames.join(', ')} and ${dayFiles} channel day file(s) <channel>/YYYY-MM-DD.json (Slack export)`, variant: 'slack-export'}
+    return {
+      confidence: 'certain',
+      reason: `${rootNames.join(', ')} and ${dayFiles} channel day file(s) <channel>/YYYY-MM-DD.json (Slack export)`,
+      variant: 'slack-export'
+    }
   }
   if (rootDayFiles.length > 0) {
     const heads = rootDayFiles.map((path) => sample.heads.get(path)).filter((head) => head !== undefined)
     const slack = heads.some((head) => Array.isArray(head) && head.some(isMessageRecord))
-    if (slack && heads.every((head) => Array.isArray(head) && head.every((item) => isMessageRecord(item) || !isRecord(item) || !('type' in item) || item['type'] === 'message'))) {
-      return {confidence: 'likely', reason: `a folder of ${rootDayFiles.length} Slack day file(s) YYYY-MM-DD.json (one channel of an export)`, variant: 'slack-export'}
+    if (
+      slack &&
+      heads.every(
+        (head) =>
+          Array.isArray(head) &&
+          head.every(
+            (item) => isMessageRecord(item) || !isRecord(item) || !('type' in item) || item['type'] === 'message'
+          )
+      )
+    ) {
+      return {
+        confidence: 'likely',
+        reason: `a folder of ${rootDayFiles.length} Slack day file(s) YYYY-MM-DD.json (one channel of an export)`,
+        variant: 'slack-export'
+      }
     }
   }
-  if (roots.length > 0) return {confidence: 'possible', reason: `${rootNames.join(', ')} without channel folders of day files`, variant: 'slack-export'}
-  if (dayFiles > 0) return {confidence: 'possible', reason: `${dayFiles} file(s) <folder>/YYYY-MM-DD.json without users.json or channels.json`, variant: 'slack-export'}
+  if (roots.length > 0)
+    return {
+      confidence: 'possible',
+      reason: `${rootNames.join(', ')} without channel folders of day files`,
+      variant: 'slack-export'
+    }
+  if (dayFiles > 0)
+    return {
+      confidence: 'possible',
+      reason: `${dayFiles} file(s) <folder>/YYYY-MM-DD.json without users.json or channels.json`,
+      variant: 'slack-export'
+    }
   return {confidence: 'none', reason: 'a folder without users.json, channels.json or YYYY-MM-DD.json day files'}
 }

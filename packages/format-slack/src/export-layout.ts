@@ -45,7 +45,8 @@ export function exportLayout(entries: readonly InputEntry[]): ExportLayout {
     const segments = relative.split('/')
     if (segments.length === 1) {
       if (userFiles.includes(relative)) layout.userFiles.push(entry)
-      else if (channelFiles.includes(relative)) layout.channelFiles.push({...entry, list: relative.replace(/\.json$/, '')})
+      else if (channelFiles.includes(relative))
+        layout.channelFiles.push({...entry, list: relative.replace(/\.json$/, '')})
     }
     if (segments.length > 2) continue
     const match = dayFileName.exec(segments.at(-1) ?? '')
@@ -56,8 +57,11 @@ export function exportLayout(entries: readonly InputEntry[]): ExportLayout {
     if (list) list.push(day)
     else layout.folders.set(folder, [day])
   }
-  layout.channelFiles.sort((left, right) => channelFiles.indexOf(`${left.list}.json`) - channelFiles.indexOf(`${right.list}.json`))
-  for (const days of layout.folders.values()) days.sort((left, right) => (left.day < right.day ? -1 : left.day > right.day ? 1 : 0))
+  layout.channelFiles.sort(
+    (left, right) => channelFiles.indexOf(`${left.list}.json`) - channelFiles.indexOf(`${right.list}.json`)
+  )
+  for (const days of layout.folders.values())
+    days.sort((left, right) => (left.day < right.day ? -1 : left.day > right.day ? 1 : 0))
   layout.folders = new Map([...layout.folders].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)))
   return layout
 }

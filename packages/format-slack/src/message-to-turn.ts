@@ -39,7 +39,13 @@ export function messageToTurn(placed: Placed, sink: TurnSink): Turn | undefined 
   if (message.subtype && deletedSubtypes.has(message.subtype)) {
     count(sink.fidelity, 'deleted-message')
     if (placed.replies === 0) return undefined
-    return {...base, role: 'system', parts: [{type: 'notice', level: 'info', kind: 'deleted', text: 'This message was deleted; its thread replies follow'}]}
+    return {
+      ...base,
+      role: 'system',
+      parts: [
+        {type: 'notice', level: 'info', kind: 'deleted', text: 'This message was deleted; its thread replies follow'}
+      ]
+    }
   }
   const notice = subtypeNotice(message, names)
   if (notice) return {...base, role: 'system', parts: [notice]}
@@ -89,10 +95,14 @@ function unfurlQuote(unfurl: Unfurl, names: Names): BlockContent | undefined {
   if (unfurl.title) {
     const title: PhrasingContent[] = mrkdwnInline(unfurl.title, names)
     const link = unfurl.titleLink && !isPrivateUrl(unfurl.titleLink) ? unfurl.titleLink : undefined
-    children.push({type: 'paragraph', children: [{type: 'strong', children: link ? [{type: 'link', url: link, children: title}] : title}]})
+    children.push({
+      type: 'paragraph',
+      children: [{type: 'strong', children: link ? [{type: 'link', url: link, children: title}] : title}]
+    })
   }
   if (unfurl.text) children.push(...(mrkdwnToMdast(unfurl.text, names).children as BlockContent[]))
-  if (children.length === 0 && unfurl.fallback) children.push({type: 'paragraph', children: mrkdwnInline(unfurl.fallback, names)})
+  if (children.length === 0 && unfurl.fallback)
+    children.push({type: 'paragraph', children: mrkdwnInline(unfurl.fallback, names)})
   return children.length > 0 ? {type: 'blockquote', children} : undefined
 }
 
@@ -109,7 +119,18 @@ function replyMarker(placed: Placed, names: Names): Root {
     words = `Reply in thread to ${starter}`
   }
   if (message.subtype === 'thread_broadcast') words += ', also sent to the channel'
-  return {type: 'root', children: [{type: 'paragraph', children: [{type: 'text', value: '↳ '}, {type: 'emphasis', children: [{type: 'text', value: words}]}]}]}
+  return {
+    type: 'root',
+    children: [
+      {
+        type: 'paragraph',
+        children: [
+          {type: 'text', value: '↳ '},
+          {type: 'emphasis', children: [{type: 'text', value: words}]}
+        ]
+      }
+    ]
+  }
 }
 
 function reactionLine(reactions: ReadonlyArray<{name: string; count: number}>): Root {
@@ -118,8 +139,13 @@ function reactionLine(reactions: ReadonlyArray<{name: string; count: number}>): 
 }
 
 function attachmentOf(file: SharedFile): AttachmentPart {
-  const details = [file.mimeType, file.size === undefined ? undefined : formatBytes(file.size)].filter((item): item is string => item !== undefined)
-  if (file.missing) details.push(file.missing === 'hidden_by_limit' ? 'not in the export: hidden by the plan limit' : 'not in the export: deleted')
+  const details = [file.mimeType, file.size === undefined ? undefined : formatBytes(file.size)].filter(
+    (item): item is string => item !== undefined
+  )
+  if (file.missing)
+    details.push(
+      file.missing === 'hidden_by_limit' ? 'not in the export: hidden by the plan limit' : 'not in the export: deleted'
+    )
   const part: AttachmentPart = {type: 'attachment', text: details.join(', ') || 'file'}
   if (file.name) part.name = file.name
   if (file.mimeType) part.mimeType = file.mimeType

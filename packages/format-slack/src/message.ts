@@ -67,7 +67,11 @@ export function readMessage(value: unknown, day?: string): SlackMessage | undefi
   const botProfile = isRecord(value['bot_profile']) ? value['bot_profile'] : {}
   set(message, 'botName', nonEmpty(botProfile['name']) ?? nonEmpty(value['username']))
   const profile = isRecord(value['user_profile']) ? value['user_profile'] : {}
-  set(message, 'profileName', nonEmpty(profile['display_name']) ?? nonEmpty(profile['real_name']) ?? nonEmpty(profile['name']))
+  set(
+    message,
+    'profileName',
+    nonEmpty(profile['display_name']) ?? nonEmpty(profile['real_name']) ?? nonEmpty(profile['name'])
+  )
   const threadTs = stringOf(value['thread_ts'])
   if (threadTs && tsPattern.test(threadTs)) message.threadTs = threadTs
   set(message, 'parentUser', value['parent_user_id'])
@@ -78,7 +82,17 @@ export function readMessage(value: unknown, day?: string): SlackMessage | undefi
   return message
 }
 
-type StringField = 'subtype' | 'user' | 'botId' | 'botName' | 'profileName' | 'parentUser' | 'topic' | 'purpose' | 'newName' | 'oldName'
+type StringField =
+  | 'subtype'
+  | 'user'
+  | 'botId'
+  | 'botName'
+  | 'profileName'
+  | 'parentUser'
+  | 'topic'
+  | 'purpose'
+  | 'newName'
+  | 'oldName'
 
 function set(message: SlackMessage, key: StringField, value: unknown): void {
   if (isString(value)) message[key] = value
@@ -121,7 +135,13 @@ function unfurlsOf(value: unknown): Unfurl[] {
   for (const item of value) {
     if (!isRecord(item)) continue
     const unfurl: Unfurl = {}
-    for (const [key, field] of [['pretext', 'pretext'], ['title', 'title'], ['titleLink', 'title_link'], ['text', 'text'], ['fallback', 'fallback']] as const) {
+    for (const [key, field] of [
+      ['pretext', 'pretext'],
+      ['title', 'title'],
+      ['titleLink', 'title_link'],
+      ['text', 'text'],
+      ['fallback', 'fallback']
+    ] as const) {
       const text = nonEmpty(item[field])
       if (text) unfurl[key] = text
     }

@@ -82,7 +82,9 @@ export function mrkdwnPlain(text: string, names: Names): string {
   for (const match of text.matchAll(/<([^<>]*)>/g)) {
     out += decodeEntities(text.slice(index, match.index))
     out += angleToken(match[1] ?? '', names)
-      .map((node) => (node.type === 'link' ? plainLink(node.url, node.children) : node.type === 'text' ? node.value : ''))
+      .map((node) =>
+        node.type === 'link' ? plainLink(node.url, node.children) : node.type === 'text' ? node.value : ''
+      )
       .join('')
     index = match.index + match[0].length
   }

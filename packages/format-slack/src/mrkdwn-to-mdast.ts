@@ -24,7 +24,9 @@ export function mrkdwnToMdast(text: string, names: Names): Root {
   let index = 0
   for (const match of text.matchAll(fence)) {
     children.push(...blocks(text.slice(index, match.index), names))
-    const code = mrkdwnPlain(match[1] ?? '', names).replace(/^\n/, '').replace(/\n$/, '')
+    const code = mrkdwnPlain(match[1] ?? '', names)
+      .replace(/^\n/, '')
+      .replace(/\n$/, '')
     if (code.trim()) children.push({type: 'code', lang: null, meta: null, value: code})
     index = match.index + match[0].length
   }
@@ -64,7 +66,10 @@ function blocks(text: string, names: Names): BlockContent[] {
     const group = lines.slice(index, end)
     index = end
     if (kind === 'quote') {
-      out.push({type: 'blockquote', children: blocks(group.map((item) => item.replace(quoteLine, '')).join('\n'), names)})
+      out.push({
+        type: 'blockquote',
+        children: blocks(group.map((item) => item.replace(quoteLine, '')).join('\n'), names)
+      })
     } else if (kind === 'bullet' || kind === 'ordered') {
       const pattern = kind === 'bullet' ? bulletLine : orderedLine
       const items: ListItem[] = group.map((item) => ({
@@ -73,7 +78,13 @@ function blocks(text: string, names: Names): BlockContent[] {
         children: [{type: 'paragraph', children: mrkdwnInline(item.replace(pattern, ''), names)}]
       }))
       const start = kind === 'ordered' ? Number(orderedLine.exec(group[0] ?? '')?.[1] ?? 1) : undefined
-      out.push({type: 'list', ordered: kind === 'ordered', ...(start === undefined ? {} : {start}), spread: false, children: items})
+      out.push({
+        type: 'list',
+        ordered: kind === 'ordered',
+        ...(start === undefined ? {} : {start}),
+        spread: false,
+        children: items
+      })
     } else {
       out.push({type: 'paragraph', children: withBreaks(group.map((item) => mrkdwnInline(item, names)))})
     }

@@ -22,12 +22,19 @@ export async function namesNear(path: string, context: ParseContext): Promise<Na
       const info = await lstat(candidate).catch(() => undefined)
       if (!info?.isFile()) continue
       try {
-        const document = await readJsonDocument(await inputFromPath(candidate), context.limits, `a JSON array (Slack ${name})`)
+        const document = await readJsonDocument(
+          await inputFromPath(candidate),
+          context.limits,
+          `a JSON array (Slack ${name})`
+        )
         if (userFiles.includes(name)) addMembers(members, document)
         else addChannels(channels, document, name.replace(/\.json$/, ''))
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error)
-        context.file.message(`Could not read ${candidate} (${detail}): ids it would name stay ids`, {ruleId: 'unreadable-root-file', source: 'chatmark:slack'})
+        context.file.message(`Could not read ${candidate} (${detail}): ids it would name stay ids`, {
+          ruleId: 'unreadable-root-file',
+          source: 'chatmark:slack'
+        })
       }
       break
     }

@@ -33,7 +33,10 @@ export function subtypeNotice(message: SlackMessage, names: Names): NoticePart |
       break
     }
     case 'channel_name':
-      text = message.oldName && message.newName ? `${who} renamed the channel from #${message.oldName} to #${message.newName}` : `${who} renamed the channel`
+      text =
+        message.oldName && message.newName
+          ? `${who} renamed the channel from #${message.oldName} to #${message.newName}`
+          : `${who} renamed the channel`
       break
     case 'channel_archive':
       text = `${who} archived the channel`

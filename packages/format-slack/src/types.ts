@@ -78,7 +78,14 @@ export interface MessageSchema {
   file?: FileSchema
   reactions?: Array<{name: string; count?: number; users?: string[]}>
   /** Legacy message attachments (link unfurls, bot cards). */
-  attachments?: Array<{fallback?: string; title?: string; title_link?: string; text?: string; pretext?: string; service_name?: string}>
+  attachments?: Array<{
+    fallback?: string
+    title?: string
+    title_link?: string
+    text?: string
+    pretext?: string
+    service_name?: string
+  }>
   /** `channel_topic`, `channel_purpose`. */
   topic?: string
   purpose?: string

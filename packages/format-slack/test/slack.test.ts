@@ -2,10 +2,18 @@ import assert from 'node:assert/strict'
 import {mkdir, mkdtemp, readFile, readdir, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import {test} from 'node:test'
+import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import type {AttachmentPart, Conversation, NoticePart, Sample, Turn} from '@chatmark/core'
-import {createNormalizer, createSample, inputFromFolder, inputFromPath, inputFromString, sampleFromBytes, toNote} from '@chatmark/core'
+import {
+  createNormalizer,
+  createSample,
+  inputFromFolder,
+  inputFromPath,
+  inputFromString,
+  sampleFromBytes,
+  toNote
+} from '@chatmark/core'
 import * as api from '@chatmark/format-slack'
 import {slack} from '@chatmark/format-slack'
 
@@ -13,8 +21,14 @@ const root = fileURLToPath(new URL('../../../', import.meta.url))
 const plugin = slack()
 
 const day4 = 1709542800 // 2024-03-04T09:00:00Z
-const ts = (minutes: number, sequence = 0, base = day4): string => `${base + minutes * 60}.${String(sequence).padStart(6, '0')}`
-const message = (minutes: number, user: string, text: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+const ts = (minutes: number, sequence = 0, base = day4): string =>
+  `${base + minutes * 60}.${String(sequence).padStart(6, '0')}`
+const message = (
+  minutes: number,
+  user: string,
+  text: string,
+  extra: Record<string, unknown> = {}
+): Record<string, unknown> => ({
   type: 'message',
   ts: ts(minutes),
   user,
@@ -39,9 +53,14 @@ async function folder(files: Record<string, unknown>): Promise<string> {
   return base
 }
 
-async function readExport(files: Record<string, unknown>, formatOptions: Record<string, unknown> = {}): Promise<Conversation[]> {
+async function readExport(
+  files: Record<string, unknown>,
+  formatOptions: Record<string, unknown> = {}
+): Promise<Conversation[]> {
   const normalizer = createNormalizer({builtins: [plugin]})
-  const {conversations, file, detection} = await normalizer.normalize(await inputFromFolder(await folder(files)), {formatOptions})
+  const {conversations, file, detection} = await normalizer.normalize(await inputFromFolder(await folder(files)), {
+    formatOptions
+  })
   assert.equal(detection.format, 'slack')
   assert.deepEqual(file.messages.map(String), [])
   return conversations
@@ -49,16 +68,22 @@ async function readExport(files: Record<string, unknown>, formatOptions: Record<
 
 async function readDay(messages: unknown[]): Promise<Conversation> {
   const normalizer = createNormalizer({builtins: [plugin]})
-  const {conversations} = await normalizer.normalize(inputFromString(JSON.stringify(messages), '2024-03-04.json'), {format: 'slack'})
+  const {conversations} = await normalizer.normalize(inputFromString(JSON.stringify(messages), '2024-03-04.json'), {
+    format: 'slack'
+  })
   assert.equal(conversations.length, 1)
   return conversations[0]!
 }
 
-const texts = (turn: Turn | undefined): string[] => (turn?.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : []))
+const texts = (turn: Turn | undefined): string[] =>
+  (turn?.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : []))
 const body = (conversation: Conversation): string[] => conversation.turns.map((turn) => texts(turn).at(-1) ?? '')
-const notices = (conversation: Conversation): NoticePart[] => conversation.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
-const sample = (value: unknown, complete = true): Sample => sampleFromBytes(Buffer.from(JSON.stringify(value)), {name: 'x.json', complete})
-const markdown = async (text: string): Promise<string> => texts((await readDay([message(0, 'U1', text)])).turns[0]).join('\n')
+const notices = (conversation: Conversation): NoticePart[] =>
+  conversation.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+const sample = (value: unknown, complete = true): Sample =>
+  sampleFromBytes(Buffer.from(JSON.stringify(value)), {name: 'x.json', complete})
+const markdown = async (text: string): Promise<string> =>
+  texts((await readDay([message(0, 'U1', text)])).turns[0]).join('\n')
 
 test('the package exports exactly the slack factory', () => {
   assert.deepEqual(Object.keys(api).sort(), ['slack'])
@@ -107,7 +132,15 @@ test('bots are named by bot_profile.name or username and are participants of kin
     'users.json': users,
     'general/2024-03-04.json': [
       message(0, 'U1', 'human'),
-      {type: 'message', subtype: 'bot_message', ts: ts(1), bot_id: 'B1', username: 'ci', bot_profile: {name: 'CI Bot'}, text: 'built'},
+      {
+        type: 'message',
+        subtype: 'bot_message',
+        ts: ts(1),
+        bot_id: 'B1',
+        username: 'ci',
+        bot_profile: {name: 'CI Bot'},
+        text: 'built'
+      },
       {type: 'message', subtype: 'bot_message', ts: ts(2), bot_id: 'B2', username: 'hook', text: 'hooked'},
       message(3, 'U4', 'deployed', {bot_id: 'B4', bot_profile: {name: 'deploybot'}})
     ]
@@ -118,7 +151,10 @@ test('bots are named by bot_profile.name or username and are participants of kin
     {id: 'B2', name: 'hook', kind: 'bot'},
     {id: 'U4', name: 'deploybot', kind: 'bot'}
   ])
-  assert.deepEqual(conversation!.turns.map((turn) => turn.role), ['user', 'other', 'other', 'other'])
+  assert.deepEqual(
+    conversation!.turns.map((turn) => turn.role),
+    ['user', 'other', 'other', 'other']
+  )
   assert.ok(!conversation!.turns.some((turn) => turn.role === 'assistant'))
 })
 
@@ -126,7 +162,10 @@ test('thread replies follow their parent, also when they sit in a later day file
   const parent = ts(0)
   const [conversation] = await readExport({
     'users.json': users,
-    'general/2024-03-04.json': [message(0, 'U1', 'parent', {thread_ts: parent, reply_count: 2}), message(5, 'U2', 'later channel message')],
+    'general/2024-03-04.json': [
+      message(0, 'U1', 'parent', {thread_ts: parent, reply_count: 2}),
+      message(5, 'U2', 'later channel message')
+    ],
     'general/2024-03-05.json': [message(24 * 60, 'U3', 'reply next day', {thread_ts: parent, parent_user_id: 'U1'})],
     'general/2024-03-04.json.bak': []
   })
@@ -156,7 +195,11 @@ test('mentions, channel links, broadcasts, user groups and dates resolve to name
       'users.json': users,
       'channels.json': channels,
       'general/2024-03-04.json': [
-        message(0, 'U1', '<@U2> <@U9|old> <#C1> <#C7|random> <!here> <!channel> <!everyone> <!subteam^S1|@team> <!date^1392734382^{date_short}|Feb 18, 2014>')
+        message(
+          0,
+          'U1',
+          '<@U2> <@U9|old> <#C1> <#C7|random> <!here> <!channel> <!everyone> <!subteam^S1|@team> <!date^1392734382^{date_short}|Feb 18, 2014>'
+        )
       ]
     })
     return body(conversation!)[0]
@@ -165,19 +208,31 @@ test('mentions, channel links, broadcasts, user groups and dates resolve to name
 })
 
 test('links become Markdown links, with the label when given and entities decoded in the address', async () => {
-  assert.equal(await markdown('<https://x.example/a?b=1&amp;c=2|the page> <https://y.example> <mailto:a@b.example|a@b.example>'), '[the page](https://x.example/a?b=1\\&c=2) <https://y.example> <a@b.example>')
+  assert.equal(
+    await markdown('<https://x.example/a?b=1&amp;c=2|the page> <https://y.example> <mailto:a@b.example|a@b.example>'),
+    '[the page](https://x.example/a?b=1\\&c=2) <https://y.example> <a@b.example>'
+  )
 })
 
 test('bold, italic, strike and inline code become strong, emphasis, delete and code; snake_case and 2 * 3 stay text', async () => {
-  assert.equal(await markdown('*bold* _italic_ ~strike~ `a *b* <@U1>` *_both_* snake_case_name 2 * 3'), '**bold** _italic_ ~~strike~~ `a *b* @U1` **_both_** snake_case_name 2 \\* 3')
+  assert.equal(
+    await markdown('*bold* _italic_ ~strike~ `a *b* <@U1>` *_both_* snake_case_name 2 * 3'),
+    '**bold** _italic_ ~~strike~~ `a *b* @U1` **_both_** snake_case_name 2 \\* 3'
+  )
 })
 
 test('code blocks keep their content, with entities decoded and no language', async () => {
-  assert.equal(await markdown('look:\n```if (a &lt; b &amp;&amp; c) {\n  *x*\n}```'), 'look:\n\n```\nif (a < b && c) {\n  *x*\n}\n```')
+  assert.equal(
+    await markdown('look:\n```if (a &lt; b &amp;&amp; c) {\n  *x*\n}```'),
+    'look:\n\n```\nif (a < b && c) {\n  *x*\n}\n```'
+  )
 })
 
 test('quoted lines become a block quote and bullet or numbered lines become lists', async () => {
-  assert.equal(await markdown('&gt; quoted\n&gt; more\nafter\n• one\n• two\n1. first\n2. second'), '> quoted\\\n> more\n\nafter\n\n- one\n- two\n\n1. first\n2. second')
+  assert.equal(
+    await markdown('&gt; quoted\n&gt; more\nafter\n• one\n• two\n1. first\n2. second'),
+    '> quoted\\\n> more\n\nafter\n\n- one\n- two\n\n1. first\n2. second'
+  )
   assert.equal(await markdown('&gt;&gt;&gt; all\nof this'), '> all\\\n> of this')
 })
 
@@ -189,7 +244,10 @@ test('entities are decoded after tokens are read, and Markdown-special character
 })
 
 test('emoji shortcodes are kept as written, skin tones included', async () => {
-  assert.equal(await markdown('nice :white_check_mark: :+1::skin-tone-2: at 10:30:45'), 'nice :white_check_mark: :+1::skin-tone-2: at 10:30:45')
+  assert.equal(
+    await markdown('nice :white_check_mark: :+1::skin-tone-2: at 10:30:45'),
+    'nice :white_check_mark: :+1::skin-tone-2: at 10:30:45'
+  )
 })
 
 test('joins, leaves, topic, purpose, renames and archiving become info notices without headings', async () => {
@@ -227,7 +285,14 @@ test('an edited message shows its final text followed by (edited)', async () => 
 test('deleted messages are counted in fidelity; a deleted thread parent leaves a notice before its replies', async () => {
   const parent = ts(0)
   const conversation = await readDay([
-    {type: 'message', subtype: 'tombstone', ts: parent, thread_ts: parent, user: 'USLACKBOT', text: 'This message was deleted.'},
+    {
+      type: 'message',
+      subtype: 'tombstone',
+      ts: parent,
+      thread_ts: parent,
+      user: 'USLACKBOT',
+      text: 'This message was deleted.'
+    },
     message(1, 'U2', 'reply', {thread_ts: parent}),
     {type: 'message', subtype: 'message_deleted', ts: ts(2), deleted_ts: ts(1, 5), hidden: true},
     {type: 'message', subtype: 'tombstone', ts: ts(3), text: 'This message was deleted.'}
@@ -243,12 +308,27 @@ test('file shares become attachments with name, type and size, and no private or
   const conversation = await readDay([
     message(0, 'U1', `report <${secret}|report.pdf> and <https://x.example/?token=abc|a tokened link>`, {
       subtype: 'file_share',
-      files: [{id: 'F1', name: 'report.pdf', mimetype: 'application/pdf', size: 2048, url_private: secret, url_private_download: secret, permalink: 'https://t.slack.com/files/U1/F1/report.pdf'}],
+      files: [
+        {
+          id: 'F1',
+          name: 'report.pdf',
+          mimetype: 'application/pdf',
+          size: 2048,
+          url_private: secret,
+          url_private_download: secret,
+          permalink: 'https://t.slack.com/files/U1/F1/report.pdf'
+        }
+      ],
       file: {id: 'F0'}
     }),
-    message(1, 'U1', '', {upload: true, file: {id: 'F2', name: 'old.png', mimetype: 'image/png', size: 10, url_private: secret}})
+    message(1, 'U1', '', {
+      upload: true,
+      file: {id: 'F2', name: 'old.png', mimetype: 'image/png', size: 10, url_private: secret}
+    })
   ])
-  const attachments = conversation.turns.flatMap((turn) => turn.parts.filter((part): part is AttachmentPart => part.type === 'attachment'))
+  const attachments = conversation.turns.flatMap((turn) =>
+    turn.parts.filter((part): part is AttachmentPart => part.type === 'attachment')
+  )
   assert.deepEqual(attachments, [
     {type: 'attachment', text: 'application/pdf, 2.0 KB', name: 'report.pdf', mimeType: 'application/pdf', size: 2048},
     {type: 'attachment', text: 'image/png, 10 B', name: 'old.png', mimeType: 'image/png', size: 10}
@@ -259,12 +339,23 @@ test('file shares become attachments with name, type and size, and no private or
 })
 
 test('reactions are listed under the message with their counts', async () => {
-  const conversation = await readDay([message(0, 'U1', 'ship it', {reactions: [{name: '+1', count: 3, users: ['U1', 'U2', 'U3']}, {name: 'tada', users: ['U2']}]})])
+  const conversation = await readDay([
+    message(0, 'U1', 'ship it', {
+      reactions: [
+        {name: '+1', count: 3, users: ['U1', 'U2', 'U3']},
+        {name: 'tada', users: ['U2']}
+      ]
+    })
+  ])
   assert.deepEqual(texts(conversation.turns[0]), ['ship it', ':+1: 3 · :tada: 1'])
 })
 
 test('the conversation is titled #channel, identified by the channel id, with topic and purpose in metadata', async () => {
-  const [conversation] = await readExport({'users.json': users, 'channels.json': channels, 'general/2024-03-04.json': [message(0, 'U1', 'hi')]})
+  const [conversation] = await readExport({
+    'users.json': users,
+    'channels.json': channels,
+    'general/2024-03-04.json': [message(0, 'U1', 'hi')]
+  })
   assert.equal(conversation!.title, '#general')
   assert.equal(conversation!.id, 'C1')
   assert.deepEqual(conversation!.source, {format: 'slack', variant: 'slack-export', path: conversation!.source.path})
@@ -278,9 +369,15 @@ test('one conversation per channel by default, yielded in folder order, and one 
     'channels.json': [...channels, {id: 'C2', name: 'dev', members: []}],
     'dev/2024-03-04.json': [message(0, 'U1', 'dev')],
     'general/2024-03-04.json': [message(0, 'U1', 'parent', {thread_ts: parent})],
-    'general/2024-03-05.json': [message(24 * 60, 'U2', 'reply', {thread_ts: parent}), message(24 * 60 + 1, 'U2', 'next day')]
+    'general/2024-03-05.json': [
+      message(24 * 60, 'U2', 'reply', {thread_ts: parent}),
+      message(24 * 60 + 1, 'U2', 'next day')
+    ]
   }
-  assert.deepEqual((await readExport(files)).map((conversation) => conversation.title), ['#dev', '#general'])
+  assert.deepEqual(
+    (await readExport(files)).map((conversation) => conversation.title),
+    ['#dev', '#general']
+  )
   const days = await readExport(files, {slackSplit: 'day'})
   assert.deepEqual(
     days.map((conversation) => [conversation.id, conversation.title, body(conversation)]),
@@ -295,7 +392,10 @@ test('one conversation per channel by default, yielded in folder order, and one 
   assert.equal(byOption?.id, 'C2:2024-03-04')
 })
 
-async function readExportWith(format: ReturnType<typeof slack>, files: Record<string, unknown>): Promise<Conversation[]> {
+async function readExportWith(
+  format: ReturnType<typeof slack>,
+  files: Record<string, unknown>
+): Promise<Conversation[]> {
   const normalizer = createNormalizer({builtins: [format]})
   return (await normalizer.normalize(await inputFromFolder(await folder(files)))).conversations
 }
@@ -312,9 +412,14 @@ test('a lone day file keeps user ids when no users.json is near, and takes its c
 })
 
 test('a lone day file finds users.json and channels.json in its folder or the one above it', async () => {
-  const base = await folder({'users.json': users, 'channels.json': channels, 'general/2024-03-04.json': [message(0, 'U1', 'hi <@U2>')]})
+  const base = await folder({
+    'users.json': users,
+    'channels.json': channels,
+    'general/2024-03-04.json': [message(0, 'U1', 'hi <@U2>')]
+  })
   const normalizer = createNormalizer({builtins: [plugin]})
-  const [conversation] = (await normalizer.normalize(await inputFromPath(join(base, 'general/2024-03-04.json')))).conversations
+  const [conversation] = (await normalizer.normalize(await inputFromPath(join(base, 'general/2024-03-04.json'))))
+    .conversations
   assert.equal(conversation?.id, 'C1:2024-03-04')
   assert.deepEqual(conversation?.participants, [{id: 'U1', name: 'Ada', kind: 'human'}])
   assert.deepEqual(body(conversation!), ['hi @Grace Hopper'])
@@ -323,20 +428,39 @@ test('a lone day file finds users.json and channels.json in its folder or the on
 test('detection is certain for day files with several messages and for export folders, likely for one message or a channel folder', async () => {
   assert.equal(plugin.detect(sample([message(0, 'U1', 'a'), message(1, 'U2', 'b')])).confidence, 'certain')
   assert.equal(plugin.detect(sample([message(0, 'U1', 'a')])).confidence, 'likely')
-  const exported = await createSample(await inputFromFolder(await folder({'users.json': users, 'channels.json': channels, 'general/2024-03-04.json': [message(0, 'U1', 'a')]})), 65536)
+  const exported = await createSample(
+    await inputFromFolder(
+      await folder({'users.json': users, 'channels.json': channels, 'general/2024-03-04.json': [message(0, 'U1', 'a')]})
+    ),
+    65536
+  )
   assert.deepEqual(plugin.detect(exported), {
     confidence: 'certain',
     reason: 'channels.json, users.json and 1 channel day file(s) <channel>/YYYY-MM-DD.json (Slack export)',
     variant: 'slack-export'
   })
-  const channelFolder = await createSample(await inputFromFolder(await folder({'2024-03-04.json': [message(0, 'U1', 'a')]})), 65536)
+  const channelFolder = await createSample(
+    await inputFromFolder(await folder({'2024-03-04.json': [message(0, 'U1', 'a')]})),
+    65536
+  )
   assert.equal(plugin.detect(channelFolder).confidence, 'likely')
 })
 
 test('detection is none for other formats’ files and for folders that are not exports', async () => {
-  assert.equal(plugin.detect(sample([{type: 'message', ts: '2024-03-04T09:00:00Z', text: 'x'}, {type: 'message', ts: 5}])).confidence, 'none')
+  assert.equal(
+    plugin.detect(
+      sample([
+        {type: 'message', ts: '2024-03-04T09:00:00Z', text: 'x'},
+        {type: 'message', ts: 5}
+      ])
+    ).confidence,
+    'none'
+  )
   assert.equal(plugin.detect(sample({type: 'message', ts: '1.2'})).confidence, 'none')
-  const photos = await createSample(await inputFromFolder(await folder({'users.json': {users: []}, 'a/2024-03-04.json': {}})), 65536)
+  const photos = await createSample(
+    await inputFromFolder(await folder({'users.json': {users: []}, 'a/2024-03-04.json': {}})),
+    65536
+  )
   assert.equal(plugin.detect(photos).confidence, 'none')
   const fixtures = join(root, 'fixtures')
   for (const format of await readdir(fixtures)) {
