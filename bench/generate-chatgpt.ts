@@ -16,7 +16,8 @@ import {textMaker} from './generator-kit.js'
 export async function generateChatgptExport(path: string, targetBytes: number): Promise<void> {
   const {random, sentence, paragraph} = textMaker(
     17,
-    'the export stream branch answer model prompt mapping node tree reads each conversation and keeps memory flat across large archives with code and citations'
+    'the export stream branch answer model prompt mapping node tree reads each conversation and keeps memory flat ' +
+      'across large archives with code and citations'
   )
   const out = createWriteStream(path)
   let written = 0

@@ -14,7 +14,8 @@ import {lineWriter, textMaker} from './generator-kit.js'
 export async function generateClaudeSession(path: string, targetBytes: number): Promise<void> {
   const {random, sentence, paragraph} = textMaker(
     11,
-    'the agent reads files runs commands and edits code while the parser keeps memory flat across long sessions with tools notes and diffs'
+    'the agent reads files runs commands and edits code while the parser keeps memory flat across long sessions ' +
+      'with tools notes and diffs'
   )
   const markdown = (): string =>
     [
@@ -205,7 +206,9 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
         isVisibleInTranscriptOnly: true,
         message: {
           role: 'user',
-          content: `This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\n${markdown()}`
+          content:
+            `This session is being continued from a previous conversation that ran out of context. The ` +
+            `summary below covers the earlier portion of the conversation.\n\n${markdown()}`
         }
       })
       await chain({
@@ -213,7 +216,8 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
         message: {
           role: 'user',
           content:
-            '<command-name>/compact</command-name>\n<command-message>compact</command-message>\n<command-args></command-args>'
+            '<command-name>/compact</command-name>\n' +
+            '<command-message>compact</command-message>\n<command-args></command-args>'
         }
       })
     }

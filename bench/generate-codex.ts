@@ -14,7 +14,8 @@ import {lineWriter, textMaker} from './generator-kit.js'
 export async function generateCodexRollout(path: string, targetBytes: number): Promise<void> {
   const {random, sentence, paragraph} = textMaker(
     11,
-    'the rollout stream token turn model reads each line and keeps the order of items while memory stays flat across large inputs with code and notes'
+    'the rollout stream token turn model reads each line and keeps the order of items while memory stays flat ' +
+      'across large inputs with code and notes'
   )
   const markdown = (): string =>
     [
@@ -209,7 +210,9 @@ export async function generateCodexRollout(path: string, targetBytes: number): P
       await write('response_item', {
         type: 'function_call_output',
         call_id: callId,
-        output: `Chunk ID: ${turn}${step}\nWall time: 0.0100 seconds\nProcess exited with code 0\nOriginal token count: ${output.length >> 2}\nOutput:\n${output}`
+        output:
+          `Chunk ID: ${turn}${step}\nWall time: 0.0100 seconds\nProcess exited with code 0\nOriginal token ` +
+          `count: ${output.length >> 2}\nOutput:\n${output}`
       })
       await write('event_msg', {
         type: 'token_count',

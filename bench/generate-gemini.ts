@@ -11,7 +11,8 @@ import {lineWriter, textMaker} from './generator-kit.js'
 export async function generateGeminiSession(path: string, targetBytes: number): Promise<void> {
   const {random, sentence, paragraph} = textMaker(
     7,
-    'the parser stream token session model reads each line and keeps the order of turns while memory stays flat across large inputs with code and notes'
+    'the parser stream token session model reads each line and keeps the order of turns while memory stays flat ' +
+      'across large inputs with code and notes'
   )
   const markdown = (): string =>
     [

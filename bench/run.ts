@@ -62,9 +62,12 @@ for (const benchCase of cases) {
     [
       `${benchCase.label}, ${mb(size)} (best of ${runs} runs, node ${process.version})`,
       `  JSON.parse of every line (floor): ${floorResult.seconds.toFixed(2)} s, peak RSS ${mb(floorResult.peakRss)}`,
-      `  chatmark to a Markdown note:     ${chatmarkResult.seconds.toFixed(2)} s, peak RSS ${mb(chatmarkResult.peakRss)}`,
-      `  time ratio chatmark / floor:     ${(chatmarkResult.seconds / floorResult.seconds).toFixed(2)}x (target: within 3x)`,
-      `  peak RSS / input size:           ${(chatmarkResult.peakRss / size).toFixed(2)}x (target: under 2x; the floor alone: ${(floorResult.peakRss / size).toFixed(2)}x)`,
+      `  chatmark to a Markdown note:     ${chatmarkResult.seconds.toFixed(2)} s, peak RSS ` +
+        `${mb(chatmarkResult.peakRss)}`,
+      `  time ratio chatmark / floor:     ${(chatmarkResult.seconds / floorResult.seconds).toFixed(2)}x (target: ` +
+        `within 3x)`,
+      `  peak RSS / input size:           ${(chatmarkResult.peakRss / size).toFixed(2)}x (target: under 2x; the ` +
+        `floor alone: ${(floorResult.peakRss / size).toFixed(2)}x)`,
       ''
     ].join('\n')
   )
@@ -96,7 +99,8 @@ for (const benchCase of exportCases) {
   process.stdout.write(
     [
       `${benchCase.label}, ${mb(size)} (one run, node ${process.version})`,
-      `  chatmark -o notes/ (one note per conversation): ${result.seconds.toFixed(1)} s, ${(size / 1024 / 1024 / result.seconds).toFixed(0)} MB/s`,
+      `  chatmark -o notes/ (one note per conversation): ${result.seconds.toFixed(1)} s, ` +
+        `${(size / 1024 / 1024 / result.seconds).toFixed(0)} MB/s`,
       `  peak RSS:                                       ${mb(result.peakRss)} (target: under 300 MB)`,
       ''
     ].join('\n')

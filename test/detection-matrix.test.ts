@@ -32,7 +32,8 @@ for (const fixture of fixtures) {
 
 for (const file of corpusFiles()) {
   const readable = registered.has(file.owner) && !file.pending
-  test(`corpus ${file.name}: ${readable ? `detected as ${file.owner}` : `claimed by no format until ${file.owner} reads it`}`, async () => {
+  const expectation = readable ? `detected as ${file.owner}` : `claimed by no format until ${file.owner} reads it`
+  test(`corpus ${file.name}: ${expectation}`, async () => {
     const detection = await normalizer.detect(await inputFromPath(file.path))
     if (readable) {
       assert.equal(detection.format, file.owner, detection.explanation)

@@ -24,7 +24,8 @@ export async function loadFormats(specifiers: readonly string[], cwd: string): P
     const found = candidates.map(asPlugin).filter((plugin): plugin is FormatPlugin => plugin !== undefined)
     if (found.length === 0) {
       throw new UsageError(
-        `Cannot load format \`${specifier}\`: it exports no format plugin (an object with \`name\`, \`detect\` and \`parse\`, or a function returning one)`
+        `Cannot load format \`${specifier}\`: it exports no format plugin (an object with \`name\`, \`detect\` and ` +
+          `\`parse\`, or a function returning one)`
       )
     }
     formats.push(...found)

@@ -140,22 +140,25 @@ test('a failed input is reported as file: reason, exits 1, and the others are st
   assert.equal(lines[2], `${join(dir, 'missing.json')}: no such file or folder`)
 })
 
-test('-o writes one note per conversation, walking folders, and re-running replaces rather than duplicates', async () => {
-  const out = await mkdtemp(join(tmpdir(), 'chatmark-out-'))
-  const first = await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
-  assert.equal(first.code, 0, first.stderr)
-  // PROVENANCE.md in that folder is prose, not a transcript: reported, not converted.
-  assert.match(first.stderr, /PROVENANCE\.md: skipped: only a possible match for plaintext/)
-  const names = (await readdir(out)).sort()
-  assert.equal(names.length, 2)
-  for (const name of names) assert.match(name, /^\d{4}-\d{2}-\d{2}-[\p{L}\p{N}-]+\.md$/u)
-  assert.deepEqual(
-    first.stdout.trim().split('\n').sort(),
-    names.map((name) => join(out, name))
-  )
-  await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
-  assert.deepEqual((await readdir(out)).sort(), names)
-})
+test(
+  '-o writes one note per conversation, walking folders, and re-running replaces rather than ' + 'duplicates',
+  async () => {
+    const out = await mkdtemp(join(tmpdir(), 'chatmark-out-'))
+    const first = await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
+    assert.equal(first.code, 0, first.stderr)
+    // PROVENANCE.md in that folder is prose, not a transcript: reported, not converted.
+    assert.match(first.stderr, /PROVENANCE\.md: skipped: only a possible match for plaintext/)
+    const names = (await readdir(out)).sort()
+    assert.equal(names.length, 2)
+    for (const name of names) assert.match(name, /^\d{4}-\d{2}-\d{2}-[\p{L}\p{N}-]+\.md$/u)
+    assert.deepEqual(
+      first.stdout.trim().split('\n').sort(),
+      names.map((name) => join(out, name))
+    )
+    await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
+    assert.deepEqual((await readdir(out)).sort(), names)
+  }
+)
 
 test('two conversations with the same title get numbered file names', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-same-'))

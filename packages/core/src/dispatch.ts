@@ -52,7 +52,8 @@ export function dispatch(sample: Sample, formats: readonly FormatPlugin[]): Dete
   const decidedBy: DecidedBy = tiedWith.length > 0 ? 'order' : 'verdict'
   const explanation =
     decidedBy === 'order'
-      ? `${winner.format} won a tie at ${winner.confidence} with ${tiedWith.join(', ')} by coming first in dispatch order: ${winner.reason}`
+      ? `${winner.format} won a tie at ${winner.confidence} with ${tiedWith.join(', ')} by coming first in dispatch ` +
+        `order: ${winner.reason}`
       : `${winner.format} gave the highest verdict (${winner.confidence}): ${winner.reason}`
   return {format: winner.format, decidedBy, verdicts, tiedWith, explanation}
 }

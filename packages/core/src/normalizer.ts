@@ -113,7 +113,8 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
     use(plugin, useOptions = {}) {
       if (frozen) {
         throw new Error(
-          `Cannot register format \`${String(plugin?.name)}\` on a frozen normalizer: create your own with \`createNormalizer({formats})\` instead`
+          `Cannot register format \`${String(plugin?.name)}\` on a frozen normalizer: create your own with ` +
+            `\`createNormalizer({formats})\` instead`
         )
       }
       assertPlugin(plugin)
@@ -291,7 +292,8 @@ function assertPlugin(plugin: unknown): asserts plugin is FormatPlugin {
     typeof value.parse !== 'function'
   ) {
     throw new TypeError(
-      'Expected a format plugin: an object with a non-empty `name`, a `detect(sample)` function and a `parse(input, context)` function'
+      'Expected a format plugin: an object with a non-empty `name`, a `detect(sample)` function and a `parse(input, ' +
+        'context)` function'
     )
   }
 }

@@ -32,7 +32,10 @@ export async function readJsonDocument(input: Input, limits: Limits, expected: s
 
 function overLimit(limit: number, size?: number): string {
   const what = size === undefined ? 'the input is' : `the input is ${formatBytes(size)},`
-  return `${what} over the ${formatBytes(limit)} limit for reading one JSON document whole (maxInputBytes); raise maxInputBytes to read it`
+  return (
+    `${what} over the ${formatBytes(limit)} limit for reading one JSON document whole (maxInputBytes); raise ` +
+    `maxInputBytes to read it`
+  )
 }
 
 /**

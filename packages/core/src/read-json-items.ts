@@ -148,7 +148,8 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
     if (ended) return
   }
   warn(
-    `The JSON breaks off at byte ${offset}, inside the array: reading stopped there; the ${index} item(s) before it are kept`,
+    `The JSON breaks off at byte ${offset}, inside the array: reading stopped there; the ${index} item(s) before it ` +
+      `are kept`,
     'malformed-json'
   )
 

@@ -44,7 +44,8 @@ export async function* readJsonLineBatches(input: Input, options: ReadJsonLinesO
     maxLineBytes: limits.maxLineBytes,
     onLongLine(line, bytes) {
       file.message(
-        `Line ${line} is ${formatBytes(bytes)}, over the ${formatBytes(limits.maxLineBytes)} line limit (maxLineBytes): skipped`,
+        `Line ${line} is ${formatBytes(bytes)}, over the ${formatBytes(limits.maxLineBytes)} line limit ` +
+          `(maxLineBytes): skipped`,
         {place: {line, column: 1}, ruleId: 'oversized-line', source}
       )
       onSkip('oversized-line', line)

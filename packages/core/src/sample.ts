@@ -47,7 +47,10 @@ export interface Sample {
   records: readonly SampleRecord[]
   /** For `jsonl`: how many non-blank head lines were not JSON. */
   invalidLines: number
-  /** For `folder` (a folder or an archive of files): the relative paths of its files, sorted (at most {@link sampleEntryLimit}). */
+  /**
+   * For `folder` (a folder or an archive of files): the relative paths of its
+   * files, sorted (at most {@link sampleEntryLimit}).
+   */
   entries: readonly string[]
   /**
    * For `folder`: the root-level `.json` files (at most {@link sampleHeadLimit}),
@@ -188,8 +191,8 @@ function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic'], complet
  * document, even a malformed one, passes (and must then fail as JSON, never be
  * read as prose).
  */
-const jsonStart =
-  /^\s*(?:[[{]\s*$|\{\s*["}]|\[\s*(?:[[{"\]]|(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)\s*(?:[,\]]|$)))/
+const jsonScalar = String.raw`(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)`
+const jsonStart = new RegExp(String.raw`^\s*(?:[[{]\s*$|\{\s*["}]|\[\s*(?:[[{"\]]|${jsonScalar}\s*(?:[,\]]|$)))`)
 
 function scanLines(text: string, complete: boolean): {records: SampleRecord[]; invalid: number; lines: number} {
   const records: SampleRecord[] = []

@@ -39,7 +39,8 @@ test('a cut-off document keeps the items before the break and says where it stop
     [1, {id: 'b'}]
   ])
   assert.deepEqual(cut.messages, [
-    'malformed-json: The JSON breaks off at byte 47, inside the array: reading stopped there; the 2 item(s) before it are kept'
+    'malformed-json: The JSON breaks off at byte 47, inside the array: reading stopped there; the 2 item(s) before ' +
+      'it are kept'
   ])
 })
 

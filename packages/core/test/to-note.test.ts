@@ -81,9 +81,11 @@ test('times follow the time zone option', () => {
 
 test('thinking is collapsed in details, and left out with thinking: false', () => {
   const markdown = toNote(session)
-  assert.match(
-    markdown,
-    /<details>\n<summary>Thinking<\/summary>\n\n\*\*Reading the code\*\*\n\nThe error is in the tokenizer\.\n\n<\/details>/
+  assert.ok(
+    markdown.includes(
+      '<details>\n<summary>Thinking</summary>\n\n**Reading the code**\n\nThe error is in the tokenizer.\n\n</details>'
+    ),
+    markdown
   )
   assert.doesNotMatch(toNote(session, {thinking: false}), /tokenizer/)
 })
@@ -146,9 +148,14 @@ test('a subagent started by a tool call is folded under it, without turn heading
     }
   ]
   const markdown = toNote(nested)
-  assert.match(
-    markdown,
-    /<details>\n<summary>Subagent \(2 turns\)<\/summary>\n\n\*\*User\*\*\n\nFind the tokenizer\.\n\n\*\*Gemini\*\* · 2026-03-30 10:29\n\n#### Found\n\nIn `src\/tok\.ts`\.\n\n<\/details>/
+  assert.ok(
+    markdown.includes(
+      [
+        '<details>\n<summary>Subagent (2 turns)</summary>\n\n**User**\n\nFind the tokenizer.\n\n',
+        '**Gemini** · 2026-03-30 10:29\n\n#### Found\n\nIn `src/tok.ts`.\n\n</details>'
+      ].join('')
+    ),
+    markdown
   )
   const depths = fromMarkdown(markdown).children.flatMap((node) => (node.type === 'heading' ? [node.depth] : []))
   assert.deepEqual(depths, [1, 2, 2, 4])

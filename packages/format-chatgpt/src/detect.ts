@@ -78,7 +78,9 @@ function detectConversation(value: Record<string, unknown>, complete: boolean, w
   if (shaped)
     return {
       confidence: complete ? 'likely' : 'certain',
-      reason: `${what} with mapping of {id, message, parent, children} nodes${complete ? ', no current_node' : ' (current_node beyond the head)'}`,
+      reason:
+        `${what} with mapping of {id, message, parent, children} ` +
+        `nodes${complete ? ', no current_node' : ' (current_node beyond the head)'}`,
       variant
     }
   if (hasCurrent && nodes.length === 0)

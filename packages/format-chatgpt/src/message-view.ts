@@ -203,7 +203,8 @@ function multimodalParts(view: MessageView, parts: unknown, prose: (text: string
 function assetPointer(piece: Record<string, unknown>): string | undefined {
   const direct = stringOf(piece['asset_pointer'])
   if (direct) return direct
-  // Voice mode nests the audio pointer: `{content_type: real_time_user_audio_video_asset_pointer, audio_asset_pointer: {...}}`.
+  // Voice mode nests the audio pointer:
+  // `{content_type: real_time_user_audio_video_asset_pointer, audio_asset_pointer: {...}}`.
   const audio = piece['audio_asset_pointer']
   return isRecord(audio) ? stringOf(audio['asset_pointer']) : undefined
 }
@@ -230,7 +231,8 @@ function assetPart(type: string, piece: Record<string, unknown>, pointer: string
   return part
 }
 
-/** `metadata.attachments[]` of a user message; an image already shown by its asset pointer gets the upload's name instead of a second line. */
+/** `metadata.attachments[]` of a user message; an image already shown by its asset pointer gets the upload's name ' +
+  'instead of a second line. */
 function uploadParts(attachments: unknown, parts: Part[]): AttachmentPart[] {
   if (!Array.isArray(attachments)) return []
   const added: AttachmentPart[] = []

@@ -65,7 +65,9 @@ export function toConversation(
         type: 'notice',
         level: 'warning',
         kind: 'branch',
-        text: 'The export does not say which branch was current (no usable current_node): the branch of the newest message is shown'
+        text:
+          'The export does not say which branch was current (no usable current_node): the branch of the newest ' +
+          'message is shown'
       })
     )
   }
@@ -122,7 +124,9 @@ export function toConversation(
             type: 'notice',
             level: 'info',
             kind: 'branch',
-            text: `Alternate branch ${number} (${what}; not the branch kept as current): ${size} turn${size === 1 ? '' : 's'}`
+            text:
+              `Alternate branch ${number} (${what}; not the branch kept as current): ${size} ` +
+              `turn${size === 1 ? '' : 's'}`
           }),
           ...inner,
           noticeTurn({

@@ -56,7 +56,10 @@ export interface MessageSchema {
   /** `0` on some hidden alternates. */
   weight?: number
   metadata: MessageMetadataSchema
-  /** `all`, or the tool a message is addressed to (`python`, `browser`, `web.run`, `dalle.text2im`, `canmore.create_textdoc`...). */
+  /**
+   * `all`, or the tool a message is addressed to (`python`, `browser`,
+   * `web.run`, `dalle.text2im`, `canmore.create_textdoc`...).
+   */
   recipient?: string
   /** Newer models: `final`, `analysis`, `commentary`. */
   channel?: string | null
@@ -126,7 +129,10 @@ export type ContentSchema =
 
 /** A non-text piece of `multimodal_text`. */
 export interface AssetSchema {
-  /** `image_asset_pointer`, `audio_transcription`, `audio_asset_pointer`, `real_time_user_audio_video_asset_pointer`, `video_container_asset_pointer`. */
+  /**
+   * `image_asset_pointer`, `audio_transcription`, `audio_asset_pointer`,
+   * `real_time_user_audio_video_asset_pointer`, `video_container_asset_pointer`.
+   */
   content_type: string
   /** `file-service://file-<id>` or `sediment://file_<id>`. */
   asset_pointer?: string
@@ -150,7 +156,8 @@ export function isConversation(value: unknown): value is RawConversation {
   return isRecord(value) && isRecord(value['mapping'])
 }
 
-/** Whether a value looks like a mapping node: `{message, parent, children[]}` (the `id` is checked too when present). */
+/** Whether a value looks like a mapping node: `{message, parent, ` +
+  `children[]}` (the `id` is checked too when present). */
 export function isNodeShaped(value: unknown): boolean {
   return (
     isRecord(value) &&

@@ -126,7 +126,8 @@ test('detection answers none for Claude.ai, Gemini, Claude Code, Codex and Slack
     [JSON.stringify([{uuid: 'c', name: 'n', created_at: '2026-01-01', chat_messages: []}]), 'conversations.json'],
     [JSON.stringify({sessionId: 's', projectHash: 'p', startTime: '2026-01-01', messages: []}), 'session.json'],
     [
-      '{"parentUuid":null,"sessionId":"s","uuid":"u1","type":"user","message":{"role":"user","content":"hi"}}\n{"parentUuid":"u1","sessionId":"s","uuid":"u2","type":"assistant"}\n',
+      '{"parentUuid":null,"sessionId":"s","uuid":"u1","type":"user","message":{"role":"user","content":"hi"}}\n' +
+        '{"parentUuid":"u1","sessionId":"s","uuid":"u2","type":"assistant"}\n',
       'session.jsonl'
     ],
     [JSON.stringify({session: {id: 'x', timestamp: '2026-01-01'}, items: []}), 'rollout.json'],
@@ -216,7 +217,8 @@ test('a conversation without current_node shows the newest leaf and says so', as
   delete input['current_node']
   const {conversations, file} = await read([input])
   assert.deepEqual(problems(file), [
-    'no-current-node: Conversation 1 (“Test chat”, id c-1): it has no current_node, so the branch of its newest message is shown'
+    'no-current-node: Conversation 1 (“Test chat”, id c-1): it has no current_node, so the branch of its newest ' +
+      'message is shown'
   ])
   assert.deepEqual(texts(conversations[0]!), ['Question', 'Newer'])
   assert.match(partsOf<NoticePart>(conversations[0]!, 'notice')[0]?.text ?? '', /newest message is shown/)

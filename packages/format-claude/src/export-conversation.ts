@@ -42,7 +42,8 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
   const thread = threadExport(messages, stringOf(record['current_leaf_message_uuid']))
   if (thread.brokenAt) {
     context.file.message(
-      `In ${label}, message ${thread.brokenAt.key} names a parent that is not in the conversation, so the note starts there`,
+      `In ${label}, message ${thread.brokenAt.key} names a parent that is not in the conversation, so the note ` +
+        `starts there`,
       {ruleId: 'broken-chain', source: context.source}
     )
   }
@@ -121,7 +122,8 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
           at: at.get(key) ?? 0,
           turns: [
             noticeTurn(
-              `Abandoned branch ${number} (edited or retried; not part of the conversation as kept): ${turns.length} turn${turns.length === 1 ? '' : 's'}`
+              `Abandoned branch ${number} (edited or retried; not part of the conversation as kept): ` +
+                `${turns.length} turn${turns.length === 1 ? '' : 's'}`
             ),
             ...turns,
             noticeTurn(`End of abandoned branch ${number}; the kept conversation continues`)

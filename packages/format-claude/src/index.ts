@@ -51,7 +51,8 @@ export function claude(options: Options = {}): FormatPlugin {
   return {
     name: 'claude',
     description:
-      'Claude Code session transcripts (JSONL and the loglines wrapper) and Claude.ai data exports (conversations.json)',
+      'Claude Code session transcripts (JSONL and the loglines wrapper) and Claude.ai data exports ' +
+      '(conversations.json)',
     extensions: ['.jsonl', '.json'],
     detect,
     parse: (input, context) => parse(input, context, settings)

@@ -22,7 +22,8 @@ export async function* parseExport(
   for await (const {index, value} of readJsonItems(input, {file, limits, source})) {
     if (!isExportConversation(value)) {
       file.message(
-        `Skipped item ${index} of the export: expected a Claude.ai conversation (an object with uuid and chat_messages[]), found ${kindOf(value)}`,
+        `Skipped item ${index} of the export: expected a Claude.ai conversation (an object with uuid and ` +
+          `chat_messages[]), found ${kindOf(value)}`,
         {ruleId: 'not-a-conversation', source}
       )
       continue
@@ -42,10 +43,12 @@ export async function* parseExport(
   if (yielded > 0) return
   if (found === 0)
     throw new Error(
-      'no Claude.ai conversation found: expected conversations.json, an array of {uuid, name, chat_messages[]} objects (or one such object)'
+      'no Claude.ai conversation found: expected conversations.json, an array of {uuid, name, chat_messages[]} ' +
+        'objects (or one such object)'
     )
+  const which = found === 1 ? 'its one conversation has' : `all ${found} conversations have`
   throw new Error(
-    `no readable conversation in the Claude.ai export: ${found === 1 ? 'its one conversation has' : `all ${found} conversations have`} no message with text, content or attachments`
+    `no readable conversation in the Claude.ai export: ${which} no message with text, content or attachments`
   )
 }
 

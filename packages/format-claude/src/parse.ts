@@ -60,7 +60,8 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
   }
   if (store.recognised === 0) {
     throw new Error(
-      'no Claude Code records found: expected user/assistant lines with uuid, sessionId and message, or Claude Code bookkeeping lines'
+      'no Claude Code records found: expected user/assistant lines with uuid, sessionId and message, or Claude Code ' +
+        'bookkeeping lines'
     )
   }
   const threads = threadSession(store)

@@ -240,7 +240,12 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
         continue
       }
       for (const block of contentBlocks(member)) {
-        const key = `${String(block['type'])}:${stringOf(block['id']) ?? stringOf(block['text']) ?? stringOf(block['thinking']) ?? stringOf(block['signature']) ?? ''}`
+        const identity =
+          stringOf(block['id']) ??
+          stringOf(block['text']) ??
+          stringOf(block['thinking']) ??
+          stringOf(block['signature'])
+        const key = `${String(block['type'])}:${identity ?? ''}`
         if (seen.has(key)) continue
         seen.add(key)
         const part = assistantBlock(block, serverResults, main)
@@ -556,7 +561,9 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
                 type: 'notice',
                 level: 'info',
                 kind: 'branch',
-                text: `Abandoned branch ${number} (rewound or edited; not part of the conversation as kept): ${turns.length} turn${turns.length === 1 ? '' : 's'}`
+                text:
+                  `Abandoned branch ${number} (rewound or edited; not part of the conversation as kept): ` +
+                  `${turns.length} turn${turns.length === 1 ? '' : 's'}`
               },
               entry.record
             ),
@@ -710,7 +717,8 @@ function pathFacts(path: Entry[]): {sessionId?: string; cwd?: string; gitBranch?
   return facts
 }
 
-/** `custom-title` (`/rename`), else `ai-title`, else a `summary` whose leaf is in the thread (or the file's last summary). */
+/** `custom-title` (`/rename`), else `ai-title`, else a `summary` whose leaf is in the thread (or the file's last ' +
+  'summary). */
 function titleOf(store: RecordStore, thread: Thread): string | undefined {
   const {custom, ai, summaries} = store.titles
   if (custom !== undefined) return custom.trim()

@@ -141,49 +141,52 @@ test('thinking is kept as thinking parts; summaries stand in when the export has
   assert.deepEqual(value.fidelity, {'thinking-summary-only': 1, 'thinking-cut-off': 1, 'thinking-not-recorded': 1})
 })
 
-test('tool use and tool result blocks become one tool call, paired by id or, without ids, by name in order', async () => {
-  const value = await one([
-    chat('c1', [
-      human('m1', 'q'),
-      assistant('m2', [
-        {
-          type: 'tool_use',
-          id: 'toolu_1',
-          name: 'google_drive_search',
-          input: {query: 'budget'},
-          message: 'Searching Drive',
-          integration_name: 'Google Drive'
-        },
-        {type: 'tool_use', name: 'repl', input: {code: 'console.log(1 + 1)'}},
-        {type: 'tool_result', name: 'repl', content: [{type: 'text', text: '2'}], is_error: false},
-        {
-          type: 'tool_result',
-          tool_use_id: 'toolu_1',
-          name: 'google_drive_search',
-          content: [{type: 'text', text: 'No files found'}],
-          is_error: true
-        },
-        {type: 'tool_result', tool_use_id: 'toolu_missing', name: 'web_fetch', content: 'stray'}
+test(
+  'tool use and tool result blocks become one tool call, paired by id or, without ids, by name in ' + 'order',
+  async () => {
+    const value = await one([
+      chat('c1', [
+        human('m1', 'q'),
+        assistant('m2', [
+          {
+            type: 'tool_use',
+            id: 'toolu_1',
+            name: 'google_drive_search',
+            input: {query: 'budget'},
+            message: 'Searching Drive',
+            integration_name: 'Google Drive'
+          },
+          {type: 'tool_use', name: 'repl', input: {code: 'console.log(1 + 1)'}},
+          {type: 'tool_result', name: 'repl', content: [{type: 'text', text: '2'}], is_error: false},
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_1',
+            name: 'google_drive_search',
+            content: [{type: 'text', text: 'No files found'}],
+            is_error: true
+          },
+          {type: 'tool_result', tool_use_id: 'toolu_missing', name: 'web_fetch', content: 'stray'}
+        ])
       ])
     ])
-  ])
-  const [drive, repl, orphan] = calls(value)
-  assert.deepEqual(drive, {
-    type: 'tool-call',
-    text: 'Searching Drive',
-    name: 'google_drive_search',
-    displayName: 'Google Drive',
-    id: 'toolu_1',
-    input: {query: 'budget'},
-    result: {text: 'No files found', isError: true},
-    status: 'error'
-  })
-  assert.equal(repl?.input, 'console.log(1 + 1)')
-  assert.deepEqual(repl?.result, {text: '2'})
-  assert.equal(orphan?.name, 'web_fetch')
-  assert.equal(orphan?.result?.text, 'stray')
-  assert.equal(value.fidelity['orphan-tool-result'], 1)
-})
+    const [drive, repl, orphan] = calls(value)
+    assert.deepEqual(drive, {
+      type: 'tool-call',
+      text: 'Searching Drive',
+      name: 'google_drive_search',
+      displayName: 'Google Drive',
+      id: 'toolu_1',
+      input: {query: 'budget'},
+      result: {text: 'No files found', isError: true},
+      status: 'error'
+    })
+    assert.equal(repl?.input, 'console.log(1 + 1)')
+    assert.deepEqual(repl?.result, {text: '2'})
+    assert.equal(orphan?.name, 'web_fetch')
+    assert.equal(orphan?.result?.text, 'stray')
+    assert.equal(value.fidelity['orphan-tool-result'], 1)
+  }
+)
 
 test('web search results are listed by title, site and URL', async () => {
   const value = await one([
@@ -217,7 +220,8 @@ test('web search results are listed by title, site and URL', async () => {
   ])
   assert.equal(
     calls(value)[0]?.result?.text,
-    '1. Node.js releases (Node.js)\n   https://nodejs.org/en/about/previous-releases\n2. endoflife.date (endoflife.date)\n   https://endoflife.date/nodejs'
+    '1. Node.js releases (Node.js)\n   https://nodejs.org/en/about/previous-releases\n2. endoflife.date ' +
+      '(endoflife.date)\n   https://endoflife.date/nodejs'
   )
 })
 
@@ -309,46 +313,51 @@ test('citations become footnotes numbered per conversation, with titles from sea
   ])
   assert.deepEqual(texts(value), [
     'q',
-    'Alpha is first.[^1] Beta is second.[^2][^1]\n\n[^1]: [Page \\[A\\]](<https://a.example/x>)\n[^2]: <https://b.example/y>',
+    'Alpha is first.[^1] Beta is second.[^2][^1]\n\n[^1]: [Page \\[A\\]](<https://a.example/x>)\n[^2]: ' +
+      '<https://b.example/y>',
     'more',
     'Again alpha.[^1]'
   ])
 })
 
-test('attachments show their name, type and size, then their extracted text in full as a code block; files are attachments', async () => {
-  const paste = Array.from({length: 300}, (_, index) => `line ${index}`).join('\n')
-  const value = await one([
-    chat('c1', [
-      human('m1', 'see files', {
-        attachments: [
-          {file_name: 'main.py', file_size: 20, file_type: 'text/x-python', extracted_content: 'print("hi")\n'},
-          {file_name: '', file_size: paste.length, file_type: 'txt', extracted_content: paste}
-        ],
-        files: [{file_name: 'main.py'}, {file_name: 'photo.jpg'}],
-        files_v2: [{file_name: 'photo.jpg', file_kind: 'image', file_uuid: 'f1'}]
-      }),
-      assistant('m2', 'ok')
+test(
+  'attachments show their name, type and size, then their extracted text in full as a code block; files are ' +
+    'attachments',
+  async () => {
+    const paste = Array.from({length: 300}, (_, index) => `line ${index}`).join('\n')
+    const value = await one([
+      chat('c1', [
+        human('m1', 'see files', {
+          attachments: [
+            {file_name: 'main.py', file_size: 20, file_type: 'text/x-python', extracted_content: 'print("hi")\n'},
+            {file_name: '', file_size: paste.length, file_type: 'txt', extracted_content: paste}
+          ],
+          files: [{file_name: 'main.py'}, {file_name: 'photo.jpg'}],
+          files_v2: [{file_name: 'photo.jpg', file_kind: 'image', file_uuid: 'f1'}]
+        }),
+        assistant('m2', 'ok')
+      ])
     ])
-  ])
-  const turn = value.turns[0]!
-  assert.deepEqual(
-    turn.parts.map((part) => part.type),
-    ['text', 'attachment', 'text', 'attachment', 'text', 'attachment']
-  )
-  const attachments = turn.parts.filter((part): part is AttachmentPart => part.type === 'attachment')
-  assert.deepEqual(attachments[0], {
-    type: 'attachment',
-    text: 'text/x-python, 20 B, 1 line of text',
-    name: 'main.py',
-    mimeType: 'text/x-python',
-    size: 20
-  })
-  assert.equal(attachments[1]?.name, undefined)
-  assert.match(attachments[1]?.text ?? '', /^pasted text, .*300 lines of text$/)
-  assert.deepEqual(attachments[2], {type: 'attachment', text: 'image', name: 'photo.jpg'})
-  assert.equal((turn.parts[2] as {text: string}).text, '```python\nprint("hi")\n```')
-  assert.equal((turn.parts[4] as {text: string}).text, `\`\`\`text\n${paste}\n\`\`\``)
-})
+    const turn = value.turns[0]!
+    assert.deepEqual(
+      turn.parts.map((part) => part.type),
+      ['text', 'attachment', 'text', 'attachment', 'text', 'attachment']
+    )
+    const attachments = turn.parts.filter((part): part is AttachmentPart => part.type === 'attachment')
+    assert.deepEqual(attachments[0], {
+      type: 'attachment',
+      text: 'text/x-python, 20 B, 1 line of text',
+      name: 'main.py',
+      mimeType: 'text/x-python',
+      size: 20
+    })
+    assert.equal(attachments[1]?.name, undefined)
+    assert.match(attachments[1]?.text ?? '', /^pasted text, .*300 lines of text$/)
+    assert.deepEqual(attachments[2], {type: 'attachment', text: 'image', name: 'photo.jpg'})
+    assert.equal((turn.parts[2] as {text: string}).text, '```python\nprint("hi")\n```')
+    assert.equal((turn.parts[4] as {text: string}).text, `\`\`\`text\n${paste}\n\`\`\``)
+  }
+)
 
 const branched = [
   chat('c1', [
@@ -441,26 +450,29 @@ test('without parent fields, messages are kept in file order, consecutive retrie
   assert.deepEqual(value.fidelity, {})
 })
 
-test('a parent missing from the conversation starts the note there with a warning, and a cycle never hangs', async () => {
-  const {conversations, file} = await read([
-    chat('c1', [
-      human('u1', 'lost', {parent_message_uuid: rootParent}),
-      human('u2', 'kept', {parent_message_uuid: 'gone'}),
-      assistant('a2', 'reply', {parent_message_uuid: 'u2'})
-    ]),
-    chat('c2', [human('x', 'x', {parent_message_uuid: 'y'}), assistant('y', 'y', {parent_message_uuid: 'x'})])
-  ])
-  assert.deepEqual(texts(conversations[0]!), ['kept', 'reply'])
-  assert.equal(conversations.length, 2)
-  assert.deepEqual(
-    file.messages.map((item) => item.ruleId),
-    ['broken-chain', 'parent-cycle']
-  )
-  assert.match(
-    String(file.messages[0]),
-    /In conversation c1 “Chat c1”, message u2 names a parent that is not in the conversation/
-  )
-})
+test(
+  'a parent missing from the conversation starts the note there with a warning, and a cycle never ' + 'hangs',
+  async () => {
+    const {conversations, file} = await read([
+      chat('c1', [
+        human('u1', 'lost', {parent_message_uuid: rootParent}),
+        human('u2', 'kept', {parent_message_uuid: 'gone'}),
+        assistant('a2', 'reply', {parent_message_uuid: 'u2'})
+      ]),
+      chat('c2', [human('x', 'x', {parent_message_uuid: 'y'}), assistant('y', 'y', {parent_message_uuid: 'x'})])
+    ])
+    assert.deepEqual(texts(conversations[0]!), ['kept', 'reply'])
+    assert.equal(conversations.length, 2)
+    assert.deepEqual(
+      file.messages.map((item) => item.ruleId),
+      ['broken-chain', 'parent-cycle']
+    )
+    assert.match(
+      String(file.messages[0]),
+      /In conversation c1 “Chat c1”, message u2 names a parent that is not in the conversation/
+    )
+  }
+)
 
 test('a single conversation object is read like an array of one', async () => {
   const value = await one(chat('solo', [human('m1', 'hi'), assistant('m2', 'hello')]))
@@ -648,7 +660,8 @@ test('detection never claims ChatGPT, Gemini, Codex or Slack files, and Claude C
     JSON.stringify([{uuid: 'x', name: 'not a chat', created_at: 'x'}])
   ]
   for (const value of others) assert.equal(plugin.detect(sample(value)).confidence, 'none', value.slice(0, 60))
-  const code = `${JSON.stringify({parentUuid: null, isSidechain: false, type: 'user', uuid: 'u', sessionId: 's', timestamp: 'x', message: {role: 'user', content: 'hi'}})}\n`
+  const record = {parentUuid: null, isSidechain: false, type: 'user', uuid: 'u', sessionId: 's', timestamp: 'x'}
+  const code = `${JSON.stringify({...record, message: {role: 'user', content: 'hi'}})}\n`
   assert.equal(plugin.detect(sample(code, true, 's.jsonl')).variant, 'claude-code-jsonl')
 })
 

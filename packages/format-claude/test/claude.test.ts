@@ -450,37 +450,40 @@ for (const name of corpusFiles) {
   })
 }
 
-test('a subagent transcript file (first record a sidechain) is read as its own conversation with its own id', async () => {
-  const lines = [
-    {
-      parentUuid: null,
-      isSidechain: true,
-      sessionId: 's1',
-      agentId: 'abc',
-      type: 'user',
-      uuid: 'u1',
-      timestamp: '2026-01-01T10:00:00.000Z',
-      message: {role: 'user', content: 'Find it.'}
-    },
-    {
-      parentUuid: 'u1',
-      isSidechain: true,
-      sessionId: 's1',
-      agentId: 'abc',
-      type: 'assistant',
-      uuid: 'a1',
-      timestamp: '2026-01-01T10:00:01.000Z',
-      message: {id: 'msg_1', role: 'assistant', model: 'm', content: [{type: 'text', text: 'Found.'}]}
-    }
-  ]
-  const {conversations} = await createNormalizer({builtins: [claude()]}).normalize(
-    inputFromString(lines.map((line) => JSON.stringify(line)).join('\n'), 'agent-abc.jsonl')
-  )
-  assert.equal(conversations.length, 1)
-  assert.equal(conversations[0]?.id, 's1:agent-abc')
-  assert.equal(conversations[0]?.metadata.extra?.['kind'], 'subagent')
-  assert.deepEqual(
-    conversations[0]?.turns.map((turn) => turn.role),
-    ['user', 'assistant']
-  )
-})
+test(
+  'a subagent transcript file (first record a sidechain) is read as its own conversation with its own ' + 'id',
+  async () => {
+    const lines = [
+      {
+        parentUuid: null,
+        isSidechain: true,
+        sessionId: 's1',
+        agentId: 'abc',
+        type: 'user',
+        uuid: 'u1',
+        timestamp: '2026-01-01T10:00:00.000Z',
+        message: {role: 'user', content: 'Find it.'}
+      },
+      {
+        parentUuid: 'u1',
+        isSidechain: true,
+        sessionId: 's1',
+        agentId: 'abc',
+        type: 'assistant',
+        uuid: 'a1',
+        timestamp: '2026-01-01T10:00:01.000Z',
+        message: {id: 'msg_1', role: 'assistant', model: 'm', content: [{type: 'text', text: 'Found.'}]}
+      }
+    ]
+    const {conversations} = await createNormalizer({builtins: [claude()]}).normalize(
+      inputFromString(lines.map((line) => JSON.stringify(line)).join('\n'), 'agent-abc.jsonl')
+    )
+    assert.equal(conversations.length, 1)
+    assert.equal(conversations[0]?.id, 's1:agent-abc')
+    assert.equal(conversations[0]?.metadata.extra?.['kind'], 'subagent')
+    assert.deepEqual(
+      conversations[0]?.turns.map((turn) => turn.role),
+      ['user', 'assistant']
+    )
+  }
+)

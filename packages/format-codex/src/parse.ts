@@ -43,7 +43,8 @@ async function readConversation(input: Input, context: ParseContext, settings: P
           ? 'a JSON object without session {id} and items[]'
           : `a JSON ${typeof document}`
       throw new Error(
-        `expected a Codex rollout (a JSON object with session {id, timestamp} and items[], or a JSONL rollout), found ${what}`
+        `expected a Codex rollout (a JSON object with session {id, timestamp} and items[], or a JSONL rollout), ` +
+          `found ${what}`
       )
     }
     rollout.record(document)

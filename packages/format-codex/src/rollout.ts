@@ -64,8 +64,10 @@ const model = {id: 'codex', name: 'Codex', kind: 'model'} as const
 const zeroTokens: Readonly<TokenCounts> = Object.freeze({input: 0, cached: 0, output: 0, thoughts: 0, total: 0})
 
 /** The prefix Codex puts before a compaction summary in `compacted.message`. */
-const summaryPrefix =
-  /^Another language model started to solve this problem[\s\S]*?use the information in this summary to assist with your own analysis:\n/
+const summaryPrefix = new RegExp(
+  '^Another language model started to solve this problem[\\s\\S]*?' +
+    'use the information in this summary to assist with your own analysis:\n'
+)
 
 export function createRollout(settings: RolloutSettings): Rollout {
   let variant: Variant | undefined
@@ -530,7 +532,9 @@ export function createRollout(settings: RolloutSettings): Rollout {
       type: 'notice',
       level: 'info',
       kind: 'compaction',
-      text: "Context compacted: Codex replaced the earlier history with a summary in the model's context; the earlier turns stay in this note."
+      text:
+        "Context compacted: Codex replaced the earlier history with a summary in the model's context; the " +
+        'earlier turns stay in this note.'
     }
     if (details) part.details = details
     notice(part, timestamp)
@@ -704,7 +708,8 @@ export function createRollout(settings: RolloutSettings): Rollout {
   function finish(options: FinishOptions): Conversation {
     if (variant === undefined) {
       throw new Error(
-        'no Codex records found: expected {timestamp, type, payload} envelope lines, a legacy first line {id, timestamp} followed by response items, or a {session, items} document'
+        'no Codex records found: expected {timestamp, type, payload} envelope lines, a legacy first line {id, ' +
+          'timestamp} followed by response items, or a {session, items} document'
       )
     }
     for (const [key, turn] of assistantByKey) {
@@ -720,7 +725,8 @@ export function createRollout(settings: RolloutSettings): Rollout {
               .join(', ')
           : 'no message records'
       throw new Error(
-        `the rollout${meta.id ? ` of session ${meta.id}` : ''} holds no user prompt or assistant message (${what}): there is no conversation to convert`
+        `the rollout${meta.id ? ` of session ${meta.id}` : ''} holds no user prompt or assistant message (${what}): ` +
+          'there is no conversation to convert'
       )
     }
     if (meta.forkedFrom) {

@@ -2,6 +2,13 @@ import type {ToolResult} from '@chatmark/core'
 import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core'
 import {imagePart} from './message-content.js'
 
+/** The header a unified exec result puts before the command's output (Codex 0.5x and later). */
+const outputHeader = new RegExp(
+  '^(?:Chunk ID: [^\\n]*\\n)?Wall time: [^\\n]*\\n' +
+    '(?:Process exited with code (-?\\d+)\\n|Process running with session ID [^\\n]*\\n)?' +
+    '(?:Original token count: \\d+\\n)?Output:\\n'
+)
+
 /**
  * A tool output as a result. The shapes seen in rollouts:
  * - `exec_command` text with a header (`Wall time`, `Process exited with code N`, `Output:`);
@@ -35,10 +42,7 @@ export function toolResult(output: unknown): ToolResult {
 function textResult(text: string): ToolResult {
   const json = shellJson(text)
   if (json) return json
-  const header =
-    /^(?:Chunk ID: [^\n]*\n)?Wall time: [^\n]*\n(?:Process exited with code (-?\d+)\n|Process running with session ID [^\n]*\n)?(?:Original token count: \d+\n)?Output:\n/.exec(
-      text
-    )
+  const header = outputHeader.exec(text)
   if (header) {
     const result: ToolResult = {text: text.slice(header[0].length)}
     if (header[1] !== undefined && Number(header[1]) !== 0) {

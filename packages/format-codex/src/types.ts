@@ -161,7 +161,10 @@ export interface EnvelopeLine {
   [key: string]: unknown
 }
 
-/** Whether a value is an envelope line: a string `type` and a `payload` object (the timestamp is optional, as in synthetic files). */
+/**
+ * Whether a value is an envelope line: a string `type` and a `payload` object
+ * (the timestamp is optional, as in synthetic files).
+ */
 export function isEnvelopeLine(value: unknown): value is EnvelopeLine {
   return isRecord(value) && isString(value['type']) && isRecord(value['payload'])
 }

@@ -109,45 +109,49 @@ test('detection reads a first session_meta line longer than the sample', () => {
   assert.equal(verdict.variant, 'codex-envelope')
 })
 
-test('detection answers none for Claude Code, Gemini CLI, ChatGPT and Claude.ai inputs, Codex history and exec --json streams', () => {
-  const claude = {
-    parentUuid: null,
-    isSidechain: false,
-    sessionId: 'abc',
-    uuid: 'u1',
-    type: 'user',
-    timestamp: at(0),
-    message: {role: 'user', content: 'hi'}
+test(
+  'detection answers none for Claude Code, Gemini CLI, ChatGPT and Claude.ai inputs, Codex history and exec ' +
+    '--json streams',
+  () => {
+    const claude = {
+      parentUuid: null,
+      isSidechain: false,
+      sessionId: 'abc',
+      uuid: 'u1',
+      type: 'user',
+      timestamp: at(0),
+      message: {role: 'user', content: 'hi'}
+    }
+    const cases: Array<[string, string]> = [
+      [jsonl(claude, {...claude, uuid: 'u2', parentUuid: 'u1', type: 'assistant'}), 'session.jsonl'],
+      [
+        jsonl(
+          {sessionId: 's', projectHash: 'p', startTime: at(0)},
+          {id: 'm1', timestamp: at(1), type: 'user', content: [{text: 'hi'}]},
+          {$set: {lastUpdated: at(1)}}
+        ),
+        'session.jsonl'
+      ],
+      [JSON.stringify([{title: 't', mapping: {}, current_node: 'n'}]), 'conversations.json'],
+      [JSON.stringify([{uuid: 'c', name: 'n', chat_messages: []}]), 'conversations.json'],
+      [
+        jsonl({session_id: 's', ts: 1760000000, text: 'hi'}, {session_id: 's', ts: 1760000001, text: 'again'}),
+        'history.jsonl'
+      ],
+      [
+        jsonl(
+          {type: 'thread.started', thread_id: 't'},
+          {type: 'turn.started'},
+          {type: 'item.completed', item: {id: 'i', type: 'agent_message', text: 'hi'}}
+        ),
+        'events.jsonl'
+      ],
+      ['Just some notes.\n', 'notes.txt']
+    ]
+    for (const [text, name] of cases)
+      assert.equal(plugin.detect(sample(text, name)).confidence, 'none', text.slice(0, 60))
   }
-  const cases: Array<[string, string]> = [
-    [jsonl(claude, {...claude, uuid: 'u2', parentUuid: 'u1', type: 'assistant'}), 'session.jsonl'],
-    [
-      jsonl(
-        {sessionId: 's', projectHash: 'p', startTime: at(0)},
-        {id: 'm1', timestamp: at(1), type: 'user', content: [{text: 'hi'}]},
-        {$set: {lastUpdated: at(1)}}
-      ),
-      'session.jsonl'
-    ],
-    [JSON.stringify([{title: 't', mapping: {}, current_node: 'n'}]), 'conversations.json'],
-    [JSON.stringify([{uuid: 'c', name: 'n', chat_messages: []}]), 'conversations.json'],
-    [
-      jsonl({session_id: 's', ts: 1760000000, text: 'hi'}, {session_id: 's', ts: 1760000001, text: 'again'}),
-      'history.jsonl'
-    ],
-    [
-      jsonl(
-        {type: 'thread.started', thread_id: 't'},
-        {type: 'turn.started'},
-        {type: 'item.completed', item: {id: 'i', type: 'agent_message', text: 'hi'}}
-      ),
-      'events.jsonl'
-    ],
-    ['Just some notes.\n', 'notes.txt']
-  ]
-  for (const [text, name] of cases)
-    assert.equal(plugin.detect(sample(text, name)).confidence, 'none', text.slice(0, 60))
-})
+)
 
 test('detection answers none for every other format in the corpus', async () => {
   for (const folder of ['claude-code', 'gemini-cli', 'chatgpt', 'claude-ai']) {
@@ -246,50 +250,53 @@ test('each prompt and answer appears once whether the file has response items, e
   }
 })
 
-test('an agent message written three times in 0.17x (item_completed, response_item, task_complete) appears once', async () => {
-  const turn = {type: 'task_started', turn_id: 't1'}
-  const value = await conversation(
-    jsonl(
-      meta(),
-      event(1, turn),
-      userItem(1, 'Hello'),
-      event(1, {
-        type: 'item_completed',
-        turn_id: 't1',
-        item: {type: 'UserMessage', id: 'u', content: [{type: 'text', text: 'Hello', text_elements: []}]}
-      }),
-      event(2, {
-        type: 'item_completed',
-        turn_id: 't1',
-        item: {type: 'Reasoning', id: 'rs', summary_text: ['**Plan**\n\nSay hi.'], raw_content: []}
-      }),
-      item(2, {
-        type: 'reasoning',
-        id: 'rs',
-        summary: [{type: 'summary_text', text: '**Plan**\n\nSay hi.'}],
-        encrypted_content: null
-      }),
-      event(3, {
-        type: 'item_completed',
-        turn_id: 't1',
-        item: {type: 'AgentMessage', id: 'm', content: [{type: 'Text', text: 'Hi!'}]}
-      }),
-      assistantItem(3, 'Hi!'),
-      event(4, {type: 'task_complete', turn_id: 't1', last_agent_message: 'Hi!'}),
-      event(5, {type: 'task_started', turn_id: 't2'}),
-      userItem(5, 'Hello'),
-      event(5, {
-        type: 'item_completed',
-        turn_id: 't2',
-        item: {type: 'UserMessage', id: 'u2', content: [{type: 'text', text: 'Hello'}]}
-      }),
-      event(6, {type: 'task_complete', turn_id: 't2', last_agent_message: 'Hi!'})
+test(
+  'an agent message written three times in 0.17x (item_completed, response_item, task_complete) appears ' + 'once',
+  async () => {
+    const turn = {type: 'task_started', turn_id: 't1'}
+    const value = await conversation(
+      jsonl(
+        meta(),
+        event(1, turn),
+        userItem(1, 'Hello'),
+        event(1, {
+          type: 'item_completed',
+          turn_id: 't1',
+          item: {type: 'UserMessage', id: 'u', content: [{type: 'text', text: 'Hello', text_elements: []}]}
+        }),
+        event(2, {
+          type: 'item_completed',
+          turn_id: 't1',
+          item: {type: 'Reasoning', id: 'rs', summary_text: ['**Plan**\n\nSay hi.'], raw_content: []}
+        }),
+        item(2, {
+          type: 'reasoning',
+          id: 'rs',
+          summary: [{type: 'summary_text', text: '**Plan**\n\nSay hi.'}],
+          encrypted_content: null
+        }),
+        event(3, {
+          type: 'item_completed',
+          turn_id: 't1',
+          item: {type: 'AgentMessage', id: 'm', content: [{type: 'Text', text: 'Hi!'}]}
+        }),
+        assistantItem(3, 'Hi!'),
+        event(4, {type: 'task_complete', turn_id: 't1', last_agent_message: 'Hi!'}),
+        event(5, {type: 'task_started', turn_id: 't2'}),
+        userItem(5, 'Hello'),
+        event(5, {
+          type: 'item_completed',
+          turn_id: 't2',
+          item: {type: 'UserMessage', id: 'u2', content: [{type: 'text', text: 'Hello'}]}
+        }),
+        event(6, {type: 'task_complete', turn_id: 't2', last_agent_message: 'Hi!'})
+      )
     )
-  )
-  assert.deepEqual(texts(value, 'user'), ['Hello', 'Hello'])
-  assert.deepEqual(texts(value, 'assistant'), ['Hi!', 'Hi!'])
-  assert.deepEqual(thoughts(value), [{type: 'thinking', subject: 'Plan', text: 'Say hi.'}])
-})
+    assert.deepEqual(texts(value, 'user'), ['Hello', 'Hello'])
+    assert.deepEqual(texts(value, 'assistant'), ['Hi!', 'Hi!'])
+    assert.deepEqual(thoughts(value), [{type: 'thinking', subject: 'Plan', text: 'Say hi.'}])
+  }
+)
 
 test('developer messages and injected user context are counted, and shown as notices only with keepMeta', async () => {
   const text = jsonl(
@@ -348,101 +355,107 @@ test('reasoning summaries become thinking and encrypted reasoning is only counte
   assert.ok(!JSON.stringify(value.turns).includes('gAAAA'))
 })
 
-test('function, local shell and custom apply_patch calls are paired with their outputs by call_id, errors marked', async () => {
-  const patch = '*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\n'
-  const value = await conversation(
-    jsonl(
-      meta(),
-      userItem(1, 'Go.'),
-      item(2, {type: 'function_call', name: 'exec_command', arguments: '{"cmd":"false"}', call_id: 'c1'}),
-      item(2, {
-        type: 'local_shell_call',
-        call_id: 'c2',
-        status: 'completed',
-        action: {type: 'exec', command: ['bash', '-lc', 'ls'], working_directory: '/work/app'}
-      }),
-      item(2, {type: 'custom_tool_call', call_id: 'c3', name: 'apply_patch', input: patch}),
-      item(2, {type: 'custom_tool_call', call_id: 'c4', name: 'apply_patch', input: patch}),
-      item(3, {
-        type: 'function_call_output',
-        call_id: 'c2',
-        output: '{"output":"a.txt\\n","metadata":{"exit_code":0,"duration_seconds":0.1}}'
-      }),
-      item(3, {
-        type: 'function_call_output',
-        call_id: 'c1',
-        output: 'Chunk ID: 1\nWall time: 0.0 seconds\nProcess exited with code 1\nOriginal token count: 0\nOutput:\n'
-      }),
-      item(3, {
-        type: 'custom_tool_call_output',
-        call_id: 'c3',
-        output: '{"output":"Success. Updated the following files:\\nA hello.txt\\n","metadata":{"exit_code":0}}'
-      }),
-      item(3, {
-        type: 'custom_tool_call_output',
-        call_id: 'c4',
-        output: 'apply_patch verification failed: hello.txt already exists'
-      }),
-      item(4, {type: 'function_call_output', call_id: 'orphan', output: 'late output'})
+test(
+  'function, local shell and custom apply_patch calls are paired with their outputs by call_id, errors ' + 'marked',
+  async () => {
+    const patch = '*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\n'
+    const value = await conversation(
+      jsonl(
+        meta(),
+        userItem(1, 'Go.'),
+        item(2, {type: 'function_call', name: 'exec_command', arguments: '{"cmd":"false"}', call_id: 'c1'}),
+        item(2, {
+          type: 'local_shell_call',
+          call_id: 'c2',
+          status: 'completed',
+          action: {type: 'exec', command: ['bash', '-lc', 'ls'], working_directory: '/work/app'}
+        }),
+        item(2, {type: 'custom_tool_call', call_id: 'c3', name: 'apply_patch', input: patch}),
+        item(2, {type: 'custom_tool_call', call_id: 'c4', name: 'apply_patch', input: patch}),
+        item(3, {
+          type: 'function_call_output',
+          call_id: 'c2',
+          output: '{"output":"a.txt\\n","metadata":{"exit_code":0,"duration_seconds":0.1}}'
+        }),
+        item(3, {
+          type: 'function_call_output',
+          call_id: 'c1',
+          output: 'Chunk ID: 1\nWall time: 0.0 seconds\nProcess exited with code 1\nOriginal token count: 0\nOutput:\n'
+        }),
+        item(3, {
+          type: 'custom_tool_call_output',
+          call_id: 'c3',
+          output: '{"output":"Success. Updated the following files:\\nA hello.txt\\n","metadata":{"exit_code":0}}'
+        }),
+        item(3, {
+          type: 'custom_tool_call_output',
+          call_id: 'c4',
+          output: 'apply_patch verification failed: hello.txt already exists'
+        }),
+        item(4, {type: 'function_call_output', call_id: 'orphan', output: 'late output'})
+      )
     )
-  )
-  const calls = toolCalls(value)
-  assert.deepEqual(
-    calls.map((call) => [call.name, call.id, call.result?.isError ?? false]),
-    [
-      ['exec_command', 'c1', true],
-      ['local_shell', 'c2', false],
-      ['apply_patch', 'c3', false],
-      ['apply_patch', 'c4', true],
-      ['tool', 'orphan', false]
-    ]
-  )
-  assert.deepEqual(calls[1]?.input, {command: 'ls', workdir: '/work/app'})
-  assert.equal(calls[1]?.result?.text, 'a.txt\n')
-  assert.equal(calls[2]?.text, 'Add hello.txt')
-  assert.deepEqual(calls[2]?.result, {text: patch.trim(), language: 'diff'})
-  assert.match(calls[3]?.result?.text ?? '', /^apply_patch verification failed[\s\S]*\*\*\* Begin Patch/)
-})
+    const calls = toolCalls(value)
+    assert.deepEqual(
+      calls.map((call) => [call.name, call.id, call.result?.isError ?? false]),
+      [
+        ['exec_command', 'c1', true],
+        ['local_shell', 'c2', false],
+        ['apply_patch', 'c3', false],
+        ['apply_patch', 'c4', true],
+        ['tool', 'orphan', false]
+      ]
+    )
+    assert.deepEqual(calls[1]?.input, {command: 'ls', workdir: '/work/app'})
+    assert.equal(calls[1]?.result?.text, 'a.txt\n')
+    assert.equal(calls[2]?.text, 'Add hello.txt')
+    assert.deepEqual(calls[2]?.result, {text: patch.trim(), language: 'diff'})
+    assert.match(calls[3]?.result?.text ?? '', /^apply_patch verification failed[\s\S]*\*\*\* Begin Patch/)
+  }
+)
 
-test('a 0.17x CommandExecution item gives an exit code to its call, and a user shell command is a user turn', async () => {
-  const value = await conversation(
-    jsonl(
-      meta(),
-      event(1, {type: 'task_started', turn_id: 't1'}),
-      userItem(1, 'Run it.'),
-      item(2, {type: 'function_call', name: 'exec_command', arguments: '{"cmd":"make"}', call_id: 'c1'}),
-      event(3, {
-        type: 'item_completed',
-        item: {
-          type: 'CommandExecution',
-          id: 'c1',
-          command: ['/bin/bash', '-lc', 'make'],
-          aggregated_output: 'boom\n',
-          exit_code: 2,
-          status: 'failed'
-        }
-      }),
-      item(3, {type: 'function_call_output', call_id: 'c1', output: 'boom\n'}),
-      event(4, {type: 'task_started', turn_id: 't2'}),
-      event(4, {
-        type: 'item_completed',
-        item: {
-          type: 'CommandExecution',
-          id: 'u1',
-          command: ['/bin/bash', '-lc', 'ls -1'],
-          source: 'user_shell',
-          aggregated_output: 'a\n',
-          exit_code: 0
-        }
-      }),
-      userItem(4, '<user_shell_command>\n<command>\nls -1\n</command>\n</user_shell_command>')
+test(
+  'a 0.17x CommandExecution item gives an exit code to its call, and a user shell command is a user ' + 'turn',
+  async () => {
+    const value = await conversation(
+      jsonl(
+        meta(),
+        event(1, {type: 'task_started', turn_id: 't1'}),
+        userItem(1, 'Run it.'),
+        item(2, {type: 'function_call', name: 'exec_command', arguments: '{"cmd":"make"}', call_id: 'c1'}),
+        event(3, {
+          type: 'item_completed',
+          item: {
+            type: 'CommandExecution',
+            id: 'c1',
+            command: ['/bin/bash', '-lc', 'make'],
+            aggregated_output: 'boom\n',
+            exit_code: 2,
+            status: 'failed'
+          }
+        }),
+        item(3, {type: 'function_call_output', call_id: 'c1', output: 'boom\n'}),
+        event(4, {type: 'task_started', turn_id: 't2'}),
+        event(4, {
+          type: 'item_completed',
+          item: {
+            type: 'CommandExecution',
+            id: 'u1',
+            command: ['/bin/bash', '-lc', 'ls -1'],
+            source: 'user_shell',
+            aggregated_output: 'a\n',
+            exit_code: 0
+          }
+        }),
+        userItem(4, '<user_shell_command>\n<command>\nls -1\n</command>\n</user_shell_command>')
+      )
     )
-  )
-  const [make, shell] = toolCalls(value)
-  assert.equal(make?.result?.isError, true)
-  assert.equal(shell?.displayName, 'user shell command')
-  assert.equal(value.turns.at(-1)?.role, 'user')
-})
+    const [make, shell] = toolCalls(value)
+    assert.equal(make?.result?.isError, true)
+    assert.equal(shell?.displayName, 'user shell command')
+    assert.equal(value.turns.at(-1)?.role, 'user')
+  }
+)
 
 test('a compaction keeps the earlier turns, with a notice holding the summary, not a message', async () => {
   const text = await readFile(fixture('tui-compact-error-shell/input.jsonl'), 'utf8')
@@ -485,41 +498,44 @@ test('a failed request shows as an error notice with the API message', async () 
   ])
 })
 
-test('token totals come from token_count events, per turn from their differences, and unknown stays absent', async () => {
-  const usage = (input: number, output: number) => ({
-    input_tokens: input,
-    cached_input_tokens: 0,
-    output_tokens: output,
-    reasoning_output_tokens: 0,
-    total_tokens: input + output
-  })
-  const count = (second: number, input: number, output: number) =>
-    event(second, {
-      type: 'token_count',
-      info: {total_token_usage: usage(input, output), last_token_usage: usage(input, output)}
+test(
+  'token totals come from token_count events, per turn from their differences, and unknown stays ' + 'absent',
+  async () => {
+    const usage = (input: number, output: number) => ({
+      input_tokens: input,
+      cached_input_tokens: 0,
+      output_tokens: output,
+      reasoning_output_tokens: 0,
+      total_tokens: input + output
     })
-  const value = await conversation(
-    jsonl(
-      meta(),
-      event(1, {type: 'task_started', turn_id: 't1'}),
-      userItem(1, 'One'),
-      event(1, {type: 'token_count', info: null}),
-      assistantItem(2, 'A'),
-      count(2, 100, 10),
-      event(3, {type: 'task_started', turn_id: 't2'}),
-      userItem(3, 'Two'),
-      assistantItem(4, 'B'),
-      count(4, 250, 30)
+    const count = (second: number, input: number, output: number) =>
+      event(second, {
+        type: 'token_count',
+        info: {total_token_usage: usage(input, output), last_token_usage: usage(input, output)}
+      })
+    const value = await conversation(
+      jsonl(
+        meta(),
+        event(1, {type: 'task_started', turn_id: 't1'}),
+        userItem(1, 'One'),
+        event(1, {type: 'token_count', info: null}),
+        assistantItem(2, 'A'),
+        count(2, 100, 10),
+        event(3, {type: 'task_started', turn_id: 't2'}),
+        userItem(3, 'Two'),
+        assistantItem(4, 'B'),
+        count(4, 250, 30)
+      )
     )
-  )
-  assert.deepEqual(value.metadata.tokens, {input: 250, cached: 0, output: 30, thoughts: 0, total: 280})
-  assert.deepEqual(
-    value.turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.tokens?.total),
-    [110, 170]
-  )
-  const none = await conversation(jsonl(meta(), userItem(1, 'One'), assistantItem(2, 'A')))
-  assert.equal(none.metadata.tokens, undefined)
-})
+    assert.deepEqual(value.metadata.tokens, {input: 250, cached: 0, output: 30, thoughts: 0, total: 280})
+    assert.deepEqual(
+      value.turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.tokens?.total),
+      [110, 170]
+    )
+    const none = await conversation(jsonl(meta(), userItem(1, 'One'), assistantItem(2, 'A')))
+    assert.equal(none.metadata.tokens, undefined)
+  }
+)
 
 test('a thread rollback removes the turns the user undid and counts them', async () => {
   const value = await conversation(await readFile(fixture('envelope-0.4x/input.jsonl'), 'utf8'))

@@ -51,7 +51,8 @@ async function readConversation(input: Input, context: ParseContext, settings: P
           ? 'a JSON object without sessionId and messages[]'
           : `a JSON ${typeof document}`
       throw new Error(
-        `expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), found ${what}`
+        `expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), found ` +
+          `${what}`
       )
     }
     const state = createReplay({warn})
@@ -65,12 +66,14 @@ async function readConversation(input: Input, context: ParseContext, settings: P
       replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
     if (replay.metadata['sessionId'] === undefined && replay.note.entries.length === 0) {
       throw new Error(
-        'no Gemini CLI records found: expected a header line with sessionId and projectHash, message lines, or $set / $rewindTo lines'
+        'no Gemini CLI records found: expected a header line with sessionId and projectHash, message lines, or $set ' +
+          '/ $rewindTo lines'
       )
     }
     if (typeof replay.metadata['sessionId'] !== 'string' || typeof replay.metadata['projectHash'] !== 'string') {
       file.message(
-        'The log has no header line with sessionId and projectHash, so the Gemini CLI would not load it; the messages are read anyway',
+        'The log has no header line with sessionId and projectHash, so the Gemini CLI would not load it; the ' +
+          'messages are read anyway',
         {
           ruleId: 'missing-header',
           source: messageSource

@@ -125,7 +125,8 @@ export function createReplay(options: ReplayOptions): ReplayState {
         header(value)
       } else {
         options.warn(
-          `Line ${line} is not a Gemini CLI record (expected a message with an id, a $set or $rewindTo line, or a header with sessionId and projectHash): skipped`,
+          `Line ${line} is not a Gemini CLI record (expected a message with an id, a $set or $rewindTo line, or a ` +
+            `header with sessionId and projectHash): skipped`,
           line,
           'unknown-record'
         )
@@ -175,7 +176,8 @@ export function createReplay(options: ReplayOptions): ReplayState {
     const removed = note.rewind(id, touched, isLive)
     if (!removed) {
       options.warn(
-        `Line ${line} rewinds to message \`${id}\`, which the file never recorded: the Gemini CLI drops the whole history here (see the \`view: 'resume'\` option); the note keeps it`,
+        `Line ${line} rewinds to message \`${id}\`, which the file never recorded: the Gemini CLI drops the whole ` +
+          `history here (see the \`view: 'resume'\` option); the note keeps it`,
         line,
         'unknown-rewind-target'
       )

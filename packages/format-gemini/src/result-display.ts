@@ -23,7 +23,8 @@ export function resultDisplay(display: unknown): ToolResult | undefined {
     const lines = display['todos'].filter(isRecord).map((todo) => {
       const status = stringOf(todo['status']) ?? 'pending'
       const mark = status === 'completed' ? '[x]' : '[ ]'
-      return `${mark} ${stringOf(todo['description']) ?? ''}${status === 'completed' || status === 'pending' ? '' : ` (${status})`}`
+      const note = status === 'completed' || status === 'pending' ? '' : ` (${status})`
+      return `${mark} ${stringOf(todo['description']) ?? ''}${note}`
     })
     return lines.length > 0 ? {text: lines.join('\n')} : undefined
   }

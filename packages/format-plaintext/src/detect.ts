@@ -11,8 +11,9 @@ import {unreadableReason} from './unreadable-reason.js'
  * Plain text's verdict. Never claims anything the sample does not call text
  * (JSON, JSON Lines, empty, binary), nor invalid UTF-8, nor text that starts
  * with `{`; and, unless it is a transcript whose speakers alternate, nor text
- * that looks like data or code or like a log of one record per line. `likely` for a `>`-marker or labelled transcript whose
- * speakers alternate at least once in the sample; `possible` for one whose
+ * that looks like data or code or like a log of one record per line.
+ * `likely` for a `>`-marker or labelled transcript whose speakers alternate
+ * at least once in the sample; `possible` for one whose
  * speakers never alternate, and for prose. Pure; reads only the sample.
  */
 export function detect(sample: Sample, settings: Settings): Verdict {

@@ -30,7 +30,8 @@ export interface Options {
  * `### Assistant`), and, as a last resort, prose as a one-turn note.
  *
  * @example
- *   const normalizer = createNormalizer({formats: [plaintext({speakers: {Copilot: {role: 'assistant', name: 'Copilot'}}})]})
+ *   const speakers = {Copilot: {role: 'assistant', name: 'Copilot'}}
+ *   const normalizer = createNormalizer({formats: [plaintext({speakers})]})
  */
 export function plaintext(options: Options = {}): FormatPlugin {
   const speakers = new Map(defaultSpeakers)

@@ -10,8 +10,14 @@ const minLines = 2
 // bracketed stamp or level (`[09:14]`, `[2024-05-01 10:00:01]`, `[INFO]`, but
 // not a Markdown link `[text](url)` or reference `[text]:`), an IRC nick
 // (`<alice>`), or a date or time.
-const recordLine =
-  /^(?:\[[^\]]{1,40}\](?![(:[])|<[^>\s]{1,40}>|\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d{2}(?::\d{2})?\b)\s*[\s,:-]\s*\S/
+const recordPrefix = [
+  String.raw`\[[^\]]{1,40}\](?![(:[])`,
+  String.raw`<[^>\s]{1,40}>`,
+  String.raw`\d{4}-\d{2}-\d{2}`,
+  String.raw`\d{1,2}[/.]\d{1,2}[/.]\d{2,4}`,
+  String.raw`\d{1,2}:\d{2}(?::\d{2})?\b`
+].join('|')
+const recordLine = new RegExp(String.raw`^(?:${recordPrefix})\s*[\s,:-]\s*\S`)
 
 /**
  * Whether text is a log of records, one per line (`[09:14] <alice> hi`,

@@ -56,17 +56,20 @@ test('a block quote right after reply text, with no blank line, stays in the rep
   assert.equal(turns[1]?.[1], 'Here it is:\n> To be, or not to be')
 })
 
-test('when replies start right after their prompt, a block quote followed by more reply text stays in the reply', async () => {
-  const {turns} = await read(
-    '> quote Hamlet\nHere it is:\n\n> To be, or not to be\n\nThat is the question.\n\n> thanks\nwelcome\n'
-  )
-  assert.deepEqual(turns, [
-    ['User', 'quote Hamlet'],
-    ['Assistant', 'Here it is:\n\n> To be, or not to be\n\nThat is the question.'],
-    ['User', 'thanks'],
-    ['Assistant', 'welcome']
-  ])
-})
+test(
+  'when replies start right after their prompt, a block quote followed by more reply text stays in the ' + 'reply',
+  async () => {
+    const {turns} = await read(
+      '> quote Hamlet\nHere it is:\n\n> To be, or not to be\n\nThat is the question.\n\n> thanks\nwelcome\n'
+    )
+    assert.deepEqual(turns, [
+      ['User', 'quote Hamlet'],
+      ['Assistant', 'Here it is:\n\n> To be, or not to be\n\nThat is the question.'],
+      ['User', 'thanks'],
+      ['Assistant', 'welcome']
+    ])
+  }
+)
 
 test('when replies start after a blank line, every `>` block after a blank line is a prompt', async () => {
   const {turns} = await read('> one\n\nreply one\n\n> two\n\nreply two\n')
@@ -387,33 +390,36 @@ test('message text is kept verbatim; only surrounding blank lines are trimmed', 
 
 // Ids, limits and the format option.
 
-test('the conversation id is the file name with a hash of its head, or a hash of the content for unnamed input', async () => {
-  const file = (text: string, path: string) => ({...inputFromString(text, path), path})
-  const named = file('User: hi\nAssistant: yo\n', '/tmp/chats/chat-2024-05-01.txt')
-  const {conversations} = await read(named)
-  assert.match(conversations[0]?.id ?? '', /^chat-2024-05-01-[\da-f]{8}$/)
-  // Same name elsewhere, other content: another conversation. Grown at its end: the same one.
-  const elsewhere = await read(file('User: other\nAssistant: yo\n', '/tmp/old/chat-2024-05-01.txt'))
-  assert.notEqual(elsewhere.conversations[0]?.id, conversations[0]?.id)
-  const grown = await read(
-    file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(1000)}`, '/tmp/chats/chat-2024-05-01.txt')
-  )
-  const head = await read(
-    file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(2000)}`, '/tmp/chats/chat-2024-05-01.txt')
-  )
-  assert.equal(grown.conversations[0]?.id, head.conversations[0]?.id)
-  assert.deepEqual(conversations[0]?.source, {
-    format: 'plaintext',
-    variant: 'labels',
-    path: '/tmp/chats/chat-2024-05-01.txt'
-  })
-  const first = await read('User: hi\nAssistant: yo\n')
-  const again = await read('User: hi\nAssistant: yo\n')
-  const other = await read('User: hi\nAssistant: hey\n')
-  assert.match(first.conversations[0]?.id ?? '', /^[\da-f]{16}$/)
-  assert.equal(first.conversations[0]?.id, again.conversations[0]?.id)
-  assert.notEqual(first.conversations[0]?.id, other.conversations[0]?.id)
-})
+test(
+  'the conversation id is the file name with a hash of its head, or a hash of the content for unnamed ' + 'input',
+  async () => {
+    const file = (text: string, path: string) => ({...inputFromString(text, path), path})
+    const named = file('User: hi\nAssistant: yo\n', '/tmp/chats/chat-2024-05-01.txt')
+    const {conversations} = await read(named)
+    assert.match(conversations[0]?.id ?? '', /^chat-2024-05-01-[\da-f]{8}$/)
+    // Same name elsewhere, other content: another conversation. Grown at its end: the same one.
+    const elsewhere = await read(file('User: other\nAssistant: yo\n', '/tmp/old/chat-2024-05-01.txt'))
+    assert.notEqual(elsewhere.conversations[0]?.id, conversations[0]?.id)
+    const grown = await read(
+      file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(1000)}`, '/tmp/chats/chat-2024-05-01.txt')
+    )
+    const head = await read(
+      file(`User: hi\nAssistant: yo\n${'User: more\n'.repeat(2000)}`, '/tmp/chats/chat-2024-05-01.txt')
+    )
+    assert.equal(grown.conversations[0]?.id, head.conversations[0]?.id)
+    assert.deepEqual(conversations[0]?.source, {
+      format: 'plaintext',
+      variant: 'labels',
+      path: '/tmp/chats/chat-2024-05-01.txt'
+    })
+    const first = await read('User: hi\nAssistant: yo\n')
+    const again = await read('User: hi\nAssistant: yo\n')
+    const other = await read('User: hi\nAssistant: hey\n')
+    assert.match(first.conversations[0]?.id ?? '', /^[\da-f]{16}$/)
+    assert.equal(first.conversations[0]?.id, again.conversations[0]?.id)
+    assert.notEqual(first.conversations[0]?.id, other.conversations[0]?.id)
+  }
+)
 
 test('over-long lines and lines with NUL bytes are skipped, reported with their line and counted', async () => {
   const normalizer = createNormalizer({builtins: [plaintext()], limits: {maxLineBytes: 40}})

@@ -94,7 +94,9 @@ function titleOf(channel: ChannelSource, names: Names, day: string | undefined):
   const {info} = channel
   let title: string
   if (info && (info.list === 'dms' || info.list === 'mpims') && info.members.length > 0) {
-    title = `${info.list === 'dms' ? 'Direct messages' : 'Group messages'}: ${info.members.map((member) => nameOf(member, names)).join(', ')}`
+    title =
+      `${info.list === 'dms' ? 'Direct messages' : 'Group messages'}: ` +
+      `${info.members.map((member) => nameOf(member, names)).join(', ')}`
   } else {
     title = `#${info?.name ?? channel.folder}`
   }

@@ -90,7 +90,9 @@ function detectFolder(sample: Sample): Verdict {
     if (!fits)
       return {
         confidence: 'none',
-        reason: `${path} is not a JSON array of Slack ${userFiles.includes(path) ? 'users {id, name}' : 'channels {id, name}'}`
+        reason:
+          `${path} is not a JSON array of Slack ` +
+          `${userFiles.includes(path) ? 'users {id, name}' : 'channels {id, name}'}`
       }
   }
 

@@ -15,7 +15,10 @@ export interface ExportLayout {
   userFiles: InputEntry[]
   /** Root files that list conversations, with their list name (`channels`...). */
   channelFiles: Array<InputEntry & {list: string}>
-  /** Channel folders by folder name (sorted), each with its day files by day. `''` is the root itself (a single channel's folder). */
+  /**
+   * Channel folders by folder name (sorted), each with its day files by day.
+   * `''` is the root itself (a single channel's folder).
+   */
   folders: Map<string, DayFile[]>
 }
 

@@ -138,7 +138,8 @@ function opens(text: string, index: number): boolean {
   return next !== '' && !/\s/.test(next) && next !== text.charAt(index) && !isWord(text.charAt(index - 1))
 }
 
-// The closing marker ends a word: it follows text and precedes the end, a space or punctuation. Tokens and code are skipped.
+// The closing marker ends a word: it follows text and precedes the end, a space
+// or punctuation. Tokens and code are skipped.
 function closing(text: string, start: number, marker: Marker): number {
   for (let index = start + 1; index < text.length; index++) {
     const char = text.charAt(index)

@@ -46,7 +46,8 @@ async function* readExport(
   const layout = exportLayout(await list.call(input))
   if (layout.folders.size === 0) {
     throw new Error(
-      `expected a Slack export (users.json or channels.json and channel folders of YYYY-MM-DD.json day files), found no day files in ${input.name}`
+      `expected a Slack export (users.json or channels.json and channel folders of YYYY-MM-DD.json day files), ` +
+        `found no day files in ${input.name}`
     )
   }
   const members = new Map<string, Member>()
@@ -96,7 +97,8 @@ async function* readDayFile(input: Input, context: ParseContext, split: Split): 
   await readMessages(input, context, day, messages, fidelity, true)
   if (messages.length === 0 && (fidelity['unreadable-record'] ?? 0) > 0) {
     throw new Error(
-      'expected a Slack day file (a JSON array of {type: "message", ts: "<seconds>.<sequence>"} records), found no such record'
+      'expected a Slack day file (a JSON array of {type: "message", ts: "<seconds>.<sequence>"} records), found no ' +
+        'such record'
     )
   }
   const info = [...names.channels.values()].find((channel) => channel.name === folder || channel.id === folder)
@@ -116,7 +118,8 @@ async function* readDayFile(input: Input, context: ParseContext, split: Split): 
   )
 }
 
-/** Streams one day file's records into `messages`; a record that is not a message, or a file that breaks off, is counted and reported. */
+/** Streams one day file's records into `messages`; a record that is not a message, or a file that breaks off, is ' +
+  'counted and reported. */
 async function readMessages(
   input: Input,
   context: ParseContext,

@@ -111,21 +111,24 @@ test('turns follow ts order across day files, comparing seconds and then the seq
   assert.equal(conversation!.updatedAt, '2024-03-05T09:00:00.000Z')
 })
 
-test('turns are attributed to display name, else real name, else account name, else the message’s user_profile', async () => {
-  const conversation = await readExport({
-    'users.json': users,
-    'general/2024-03-04.json': [
-      message(0, 'U1', 'a'),
-      message(1, 'U2', 'b'),
-      message(2, 'U3', 'c'),
-      message(3, 'U9', 'd', {user_profile: {real_name: 'Guest Person', display_name: ''}})
-    ]
-  })
-  assert.deepEqual(
-    conversation[0]!.participants.map((participant) => participant.name),
-    ['Ada', 'Grace Hopper', 'linus', 'Guest Person']
-  )
-})
+test(
+  'turns are attributed to display name, else real name, else account name, else the message’s ' + 'user_profile',
+  async () => {
+    const conversation = await readExport({
+      'users.json': users,
+      'general/2024-03-04.json': [
+        message(0, 'U1', 'a'),
+        message(1, 'U2', 'b'),
+        message(2, 'U3', 'c'),
+        message(3, 'U9', 'd', {user_profile: {real_name: 'Guest Person', display_name: ''}})
+      ]
+    })
+    assert.deepEqual(
+      conversation[0]!.participants.map((participant) => participant.name),
+      ['Ada', 'Grace Hopper', 'linus', 'Guest Person']
+    )
+  }
+)
 
 test('bots are named by bot_profile.name or username and are participants of kind bot with role other', async () => {
   const [conversation] = await readExport({
@@ -173,21 +176,24 @@ test('thread replies follow their parent, also when they sit in a later day file
   assert.deepEqual(texts(conversation!.turns[1]), ['↳ _Reply in thread to Ada_', 'reply next day'])
 })
 
-test('a reply broadcast to the channel appears once, in its thread, and says it was also sent to the channel', async () => {
-  const parent = ts(0)
-  const [conversation] = await readExport({
-    'users.json': users,
-    'general/2024-03-04.json': [
-      message(0, 'U1', 'parent', {thread_ts: parent}),
-      message(1, 'U2', 'other'),
-      message(2, 'U2', 'broadcast', {subtype: 'thread_broadcast', thread_ts: parent}),
-      message(2, 'U2', 'broadcast', {subtype: 'thread_broadcast', thread_ts: parent})
-    ]
-  })
-  assert.deepEqual(body(conversation!), ['parent', 'broadcast', 'other'])
-  assert.equal(texts(conversation!.turns[1])[0], '↳ _Reply in thread to Ada, also sent to the channel_')
-  assert.equal(conversation!.fidelity['duplicate-message'], 1)
-})
+test(
+  'a reply broadcast to the channel appears once, in its thread, and says it was also sent to the ' + 'channel',
+  async () => {
+    const parent = ts(0)
+    const [conversation] = await readExport({
+      'users.json': users,
+      'general/2024-03-04.json': [
+        message(0, 'U1', 'parent', {thread_ts: parent}),
+        message(1, 'U2', 'other'),
+        message(2, 'U2', 'broadcast', {subtype: 'thread_broadcast', thread_ts: parent}),
+        message(2, 'U2', 'broadcast', {subtype: 'thread_broadcast', thread_ts: parent})
+      ]
+    })
+    assert.deepEqual(body(conversation!), ['parent', 'broadcast', 'other'])
+    assert.equal(texts(conversation!.turns[1])[0], '↳ _Reply in thread to Ada, also sent to the channel_')
+    assert.equal(conversation!.fidelity['duplicate-message'], 1)
+  }
+)
 
 test('mentions, channel links, broadcasts, user groups and dates resolve to names', async () => {
   const text = await (async () => {
@@ -198,7 +204,8 @@ test('mentions, channel links, broadcasts, user groups and dates resolve to name
         message(
           0,
           'U1',
-          '<@U2> <@U9|old> <#C1> <#C7|random> <!here> <!channel> <!everyone> <!subteam^S1|@team> <!date^1392734382^{date_short}|Feb 18, 2014>'
+          '<@U2> <@U9|old> <#C1> <#C7|random> <!here> <!channel> <!everyone> <!subteam^S1|@team> ' +
+            '<!date^1392734382^{date_short}|Feb 18, 2014>'
         )
       ]
     })
@@ -214,12 +221,15 @@ test('links become Markdown links, with the label when given and entities decode
   )
 })
 
-test('bold, italic, strike and inline code become strong, emphasis, delete and code; snake_case and 2 * 3 stay text', async () => {
-  assert.equal(
-    await markdown('*bold* _italic_ ~strike~ `a *b* <@U1>` *_both_* snake_case_name 2 * 3'),
-    '**bold** _italic_ ~~strike~~ `a *b* @U1` **_both_** snake_case_name 2 \\* 3'
-  )
-})
+test(
+  'bold, italic, strike and inline code become strong, emphasis, delete and code; snake_case and 2 * 3 stay ' + 'text',
+  async () => {
+    assert.equal(
+      await markdown('*bold* _italic_ ~strike~ `a *b* <@U1>` *_both_* snake_case_name 2 * 3'),
+      '**bold** _italic_ ~~strike~~ `a *b* @U1` **_both_** snake_case_name 2 \\* 3'
+    )
+  }
+)
 
 test('code blocks keep their content, with entities decoded and no language', async () => {
   assert.equal(
@@ -236,12 +246,15 @@ test('quoted lines become a block quote and bullet or numbered lines become list
   assert.equal(await markdown('&gt;&gt;&gt; all\nof this'), '> all\\\n> of this')
 })
 
-test('entities are decoded after tokens are read, and Markdown-special characters in plain text are escaped', async () => {
-  assert.equal(
-    await markdown('&lt;b&gt; and &lt;@U1&gt; are text; 1 &lt; 2 &amp; [x](y)\n# not a heading\na *not bold * b'),
-    '\\<b> and <@U1> are text; 1 < 2 & \\[x]\\(y)\\\n\\# not a heading\\\na \\*not bold \\* b'
-  )
-})
+test(
+  'entities are decoded after tokens are read, and Markdown-special characters in plain text are ' + 'escaped',
+  async () => {
+    assert.equal(
+      await markdown('&lt;b&gt; and &lt;@U1&gt; are text; 1 &lt; 2 &amp; [x](y)\n# not a heading\na *not bold * b'),
+      '\\<b> and <@U1> are text; 1 < 2 & \\[x]\\(y)\\\n\\# not a heading\\\na \\*not bold \\* b'
+    )
+  }
+)
 
 test('emoji shortcodes are kept as written, skin tones included', async () => {
   assert.equal(
@@ -282,61 +295,73 @@ test('an edited message shows its final text followed by (edited)', async () => 
   assert.deepEqual(body(conversation), ['final text _(edited)_'])
 })
 
-test('deleted messages are counted in fidelity; a deleted thread parent leaves a notice before its replies', async () => {
-  const parent = ts(0)
-  const conversation = await readDay([
-    {
-      type: 'message',
-      subtype: 'tombstone',
-      ts: parent,
-      thread_ts: parent,
-      user: 'USLACKBOT',
-      text: 'This message was deleted.'
-    },
-    message(1, 'U2', 'reply', {thread_ts: parent}),
-    {type: 'message', subtype: 'message_deleted', ts: ts(2), deleted_ts: ts(1, 5), hidden: true},
-    {type: 'message', subtype: 'tombstone', ts: ts(3), text: 'This message was deleted.'}
-  ])
-  assert.equal(conversation.fidelity['deleted-message'], 3)
-  assert.equal(notices(conversation)[0]?.kind, 'deleted')
-  assert.deepEqual(texts(conversation.turns[1]), ['↳ _Reply in thread to a deleted message_', 'reply'])
-  assert.equal(conversation.turns.length, 2)
-})
+test(
+  'deleted messages are counted in fidelity; a deleted thread parent leaves a notice before its ' + 'replies',
+  async () => {
+    const parent = ts(0)
+    const conversation = await readDay([
+      {
+        type: 'message',
+        subtype: 'tombstone',
+        ts: parent,
+        thread_ts: parent,
+        user: 'USLACKBOT',
+        text: 'This message was deleted.'
+      },
+      message(1, 'U2', 'reply', {thread_ts: parent}),
+      {type: 'message', subtype: 'message_deleted', ts: ts(2), deleted_ts: ts(1, 5), hidden: true},
+      {type: 'message', subtype: 'tombstone', ts: ts(3), text: 'This message was deleted.'}
+    ])
+    assert.equal(conversation.fidelity['deleted-message'], 3)
+    assert.equal(notices(conversation)[0]?.kind, 'deleted')
+    assert.deepEqual(texts(conversation.turns[1]), ['↳ _Reply in thread to a deleted message_', 'reply'])
+    assert.equal(conversation.turns.length, 2)
+  }
+)
 
-test('file shares become attachments with name, type and size, and no private or tokenised address reaches the note', async () => {
-  const secret = 'https://files.slack.com/files-pri/T1-F1/report.pdf?t=xoxe-123-secret'
-  const conversation = await readDay([
-    message(0, 'U1', `report <${secret}|report.pdf> and <https://x.example/?token=abc|a tokened link>`, {
-      subtype: 'file_share',
-      files: [
-        {
-          id: 'F1',
-          name: 'report.pdf',
-          mimetype: 'application/pdf',
-          size: 2048,
-          url_private: secret,
-          url_private_download: secret,
-          permalink: 'https://t.slack.com/files/U1/F1/report.pdf'
-        }
-      ],
-      file: {id: 'F0'}
-    }),
-    message(1, 'U1', '', {
-      upload: true,
-      file: {id: 'F2', name: 'old.png', mimetype: 'image/png', size: 10, url_private: secret}
-    })
-  ])
-  const attachments = conversation.turns.flatMap((turn) =>
-    turn.parts.filter((part): part is AttachmentPart => part.type === 'attachment')
-  )
-  assert.deepEqual(attachments, [
-    {type: 'attachment', text: 'application/pdf, 2.0 KB', name: 'report.pdf', mimeType: 'application/pdf', size: 2048},
-    {type: 'attachment', text: 'image/png, 10 B', name: 'old.png', mimeType: 'image/png', size: 10}
-  ])
-  const note = toNote(conversation)
-  assert.ok(!/files\.slack\.com|xox|token=|url_private/.test(note), note)
-  assert.match(note, /report report\.pdf and a tokened link/)
-})
+test(
+  'file shares become attachments with name, type and size, and no private or tokenised address reaches the ' + 'note',
+  async () => {
+    const secret = 'https://files.slack.com/files-pri/T1-F1/report.pdf?t=xoxe-123-secret'
+    const conversation = await readDay([
+      message(0, 'U1', `report <${secret}|report.pdf> and <https://x.example/?token=abc|a tokened link>`, {
+        subtype: 'file_share',
+        files: [
+          {
+            id: 'F1',
+            name: 'report.pdf',
+            mimetype: 'application/pdf',
+            size: 2048,
+            url_private: secret,
+            url_private_download: secret,
+            permalink: 'https://t.slack.com/files/U1/F1/report.pdf'
+          }
+        ],
+        file: {id: 'F0'}
+      }),
+      message(1, 'U1', '', {
+        upload: true,
+        file: {id: 'F2', name: 'old.png', mimetype: 'image/png', size: 10, url_private: secret}
+      })
+    ])
+    const attachments = conversation.turns.flatMap((turn) =>
+      turn.parts.filter((part): part is AttachmentPart => part.type === 'attachment')
+    )
+    assert.deepEqual(attachments, [
+      {
+        type: 'attachment',
+        text: 'application/pdf, 2.0 KB',
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+        size: 2048
+      },
+      {type: 'attachment', text: 'image/png, 10 B', name: 'old.png', mimeType: 'image/png', size: 10}
+    ])
+    const note = toNote(conversation)
+    assert.ok(!/files\.slack\.com|xox|token=|url_private/.test(note), note)
+    assert.match(note, /report report\.pdf and a tokened link/)
+  }
+)
 
 test('reactions are listed under the message with their counts', async () => {
   const conversation = await readDay([
@@ -350,47 +375,54 @@ test('reactions are listed under the message with their counts', async () => {
   assert.deepEqual(texts(conversation.turns[0]), ['ship it', ':+1: 3 · :tada: 1'])
 })
 
-test('the conversation is titled #channel, identified by the channel id, with topic and purpose in metadata', async () => {
-  const [conversation] = await readExport({
-    'users.json': users,
-    'channels.json': channels,
-    'general/2024-03-04.json': [message(0, 'U1', 'hi')]
-  })
-  assert.equal(conversation!.title, '#general')
-  assert.equal(conversation!.id, 'C1')
-  assert.deepEqual(conversation!.source, {format: 'slack', variant: 'slack-export', path: conversation!.source.path})
-  assert.deepEqual(conversation!.metadata, {extra: {topic: 'Releases'}})
-})
-
-test('one conversation per channel by default, yielded in folder order, and one per channel and day with slackSplit day', async () => {
-  const parent = ts(0)
-  const files = {
-    'users.json': users,
-    'channels.json': [...channels, {id: 'C2', name: 'dev', members: []}],
-    'dev/2024-03-04.json': [message(0, 'U1', 'dev')],
-    'general/2024-03-04.json': [message(0, 'U1', 'parent', {thread_ts: parent})],
-    'general/2024-03-05.json': [
-      message(24 * 60, 'U2', 'reply', {thread_ts: parent}),
-      message(24 * 60 + 1, 'U2', 'next day')
-    ]
+test(
+  'the conversation is titled #channel, identified by the channel id, with topic and purpose in ' + 'metadata',
+  async () => {
+    const [conversation] = await readExport({
+      'users.json': users,
+      'channels.json': channels,
+      'general/2024-03-04.json': [message(0, 'U1', 'hi')]
+    })
+    assert.equal(conversation!.title, '#general')
+    assert.equal(conversation!.id, 'C1')
+    assert.deepEqual(conversation!.source, {format: 'slack', variant: 'slack-export', path: conversation!.source.path})
+    assert.deepEqual(conversation!.metadata, {extra: {topic: 'Releases'}})
   }
-  assert.deepEqual(
-    (await readExport(files)).map((conversation) => conversation.title),
-    ['#dev', '#general']
-  )
-  const days = await readExport(files, {slackSplit: 'day'})
-  assert.deepEqual(
-    days.map((conversation) => [conversation.id, conversation.title, body(conversation)]),
-    [
-      ['C2:2024-03-04', '#dev · 2024-03-04', ['dev']],
-      ['C1:2024-03-04', '#general · 2024-03-04', ['parent', 'reply']],
-      ['C1:2024-03-05', '#general · 2024-03-05', ['next day']]
-    ]
-  )
-  assert.equal((await readExport(files, {})).length, 2)
-  const [byOption] = await readExportWith(slack({split: 'day'}), files)
-  assert.equal(byOption?.id, 'C2:2024-03-04')
-})
+)
+
+test(
+  'one conversation per channel by default, yielded in folder order, and one per channel and day with slackSplit ' +
+    'day',
+  async () => {
+    const parent = ts(0)
+    const files = {
+      'users.json': users,
+      'channels.json': [...channels, {id: 'C2', name: 'dev', members: []}],
+      'dev/2024-03-04.json': [message(0, 'U1', 'dev')],
+      'general/2024-03-04.json': [message(0, 'U1', 'parent', {thread_ts: parent})],
+      'general/2024-03-05.json': [
+        message(24 * 60, 'U2', 'reply', {thread_ts: parent}),
+        message(24 * 60 + 1, 'U2', 'next day')
+      ]
+    }
+    assert.deepEqual(
+      (await readExport(files)).map((conversation) => conversation.title),
+      ['#dev', '#general']
+    )
+    const days = await readExport(files, {slackSplit: 'day'})
+    assert.deepEqual(
+      days.map((conversation) => [conversation.id, conversation.title, body(conversation)]),
+      [
+        ['C2:2024-03-04', '#dev · 2024-03-04', ['dev']],
+        ['C1:2024-03-04', '#general · 2024-03-04', ['parent', 'reply']],
+        ['C1:2024-03-05', '#general · 2024-03-05', ['next day']]
+      ]
+    )
+    assert.equal((await readExport(files, {})).length, 2)
+    const [byOption] = await readExportWith(slack({split: 'day'}), files)
+    assert.equal(byOption?.id, 'C2:2024-03-04')
+  }
+)
 
 async function readExportWith(
   format: ReturnType<typeof slack>,
@@ -400,16 +432,19 @@ async function readExportWith(
   return (await normalizer.normalize(await inputFromFolder(await folder(files)))).conversations
 }
 
-test('a lone day file keeps user ids when no users.json is near, and takes its channel name from its folder', async () => {
-  const base = await folder({'general/2024-03-04.json': [message(0, 'U1', 'hi <@U2>')]})
-  const normalizer = createNormalizer({builtins: [plugin]})
-  const {conversations} = await normalizer.normalize(await inputFromPath(join(base, 'general/2024-03-04.json')))
-  const [conversation] = conversations
-  assert.equal(conversation?.title, '#general · 2024-03-04')
-  assert.equal(conversation?.source.variant, 'slack-day-file')
-  assert.deepEqual(conversation?.participants, [{id: 'U1', name: 'U1', kind: 'human'}])
-  assert.deepEqual(body(conversation!), ['hi @U2'])
-})
+test(
+  'a lone day file keeps user ids when no users.json is near, and takes its channel name from its ' + 'folder',
+  async () => {
+    const base = await folder({'general/2024-03-04.json': [message(0, 'U1', 'hi <@U2>')]})
+    const normalizer = createNormalizer({builtins: [plugin]})
+    const {conversations} = await normalizer.normalize(await inputFromPath(join(base, 'general/2024-03-04.json')))
+    const [conversation] = conversations
+    assert.equal(conversation?.title, '#general · 2024-03-04')
+    assert.equal(conversation?.source.variant, 'slack-day-file')
+    assert.deepEqual(conversation?.participants, [{id: 'U1', name: 'U1', kind: 'human'}])
+    assert.deepEqual(body(conversation!), ['hi @U2'])
+  }
+)
 
 test('a lone day file finds users.json and channels.json in its folder or the one above it', async () => {
   const base = await folder({
@@ -425,26 +460,34 @@ test('a lone day file finds users.json and channels.json in its folder or the on
   assert.deepEqual(body(conversation!), ['hi @Grace Hopper'])
 })
 
-test('detection is certain for day files with several messages and for export folders, likely for one message or a channel folder', async () => {
-  assert.equal(plugin.detect(sample([message(0, 'U1', 'a'), message(1, 'U2', 'b')])).confidence, 'certain')
-  assert.equal(plugin.detect(sample([message(0, 'U1', 'a')])).confidence, 'likely')
-  const exported = await createSample(
-    await inputFromFolder(
-      await folder({'users.json': users, 'channels.json': channels, 'general/2024-03-04.json': [message(0, 'U1', 'a')]})
-    ),
-    65536
-  )
-  assert.deepEqual(plugin.detect(exported), {
-    confidence: 'certain',
-    reason: 'channels.json, users.json and 1 channel day file(s) <channel>/YYYY-MM-DD.json (Slack export)',
-    variant: 'slack-export'
-  })
-  const channelFolder = await createSample(
-    await inputFromFolder(await folder({'2024-03-04.json': [message(0, 'U1', 'a')]})),
-    65536
-  )
-  assert.equal(plugin.detect(channelFolder).confidence, 'likely')
-})
+test(
+  'detection is certain for day files with several messages and for export folders, likely for one message or a ' +
+    'channel folder',
+  async () => {
+    assert.equal(plugin.detect(sample([message(0, 'U1', 'a'), message(1, 'U2', 'b')])).confidence, 'certain')
+    assert.equal(plugin.detect(sample([message(0, 'U1', 'a')])).confidence, 'likely')
+    const exported = await createSample(
+      await inputFromFolder(
+        await folder({
+          'users.json': users,
+          'channels.json': channels,
+          'general/2024-03-04.json': [message(0, 'U1', 'a')]
+        })
+      ),
+      65536
+    )
+    assert.deepEqual(plugin.detect(exported), {
+      confidence: 'certain',
+      reason: 'channels.json, users.json and 1 channel day file(s) <channel>/YYYY-MM-DD.json (Slack export)',
+      variant: 'slack-export'
+    })
+    const channelFolder = await createSample(
+      await inputFromFolder(await folder({'2024-03-04.json': [message(0, 'U1', 'a')]})),
+      65536
+    )
+    assert.equal(plugin.detect(channelFolder).confidence, 'likely')
+  }
+)
 
 test('detection is none for other formats’ files and for folders that are not exports', async () => {
   assert.equal(
