@@ -1,3 +1,4 @@
+import {fileURLToPath} from 'node:url'
 import {defineConfig} from 'vitest/config'
 
 // One vitest run over every package's tests plus the cross-format suite in test/.
@@ -13,6 +14,8 @@ const packages = [
   'format-slack',
   'cli'
 ]
+// Absolute, so the run is the same from any working directory (turbo starts it in test/).
+const root = fileURLToPath(new URL('./', import.meta.url))
 const conditions = ['chatmark-source', 'module', 'node', 'development|production']
 
 export default defineConfig({
@@ -22,9 +25,9 @@ export default defineConfig({
     projects: [
       ...packages.map((name) => ({
         extends: true,
-        test: {name, root: `packages/${name}`, include: ['test/**/*.test.ts']}
+        test: {name, root: `${root}packages/${name}`, include: ['test/**/*.test.ts']}
       })),
-      {extends: true, test: {name: 'cross-format', root: 'test', include: ['**/*.test.ts']}}
+      {extends: true, test: {name: 'cross-format', root: `${root}test`, include: ['**/*.test.ts']}}
     ],
     testTimeout: 60_000,
     coverage: {
