@@ -82,6 +82,26 @@ test('a user format with a built-in name replaces it in its slot', async () => {
   )
 })
 
+test('a built-in listed twice keeps its first slot and the later plugin', async () => {
+  const normalizer = createNormalizer({
+    builtins: [
+      fakeFormat('a', likely('first a'), 'from the first a'),
+      fakeFormat('b', none('')),
+      fakeFormat('a', likely('second a'), 'from the second a')
+    ]
+  })
+  assert.deepEqual(
+    normalizer.formats.map((format) => format.name),
+    ['a', 'b']
+  )
+  const {conversations, detection} = await normalizer.normalize(inputFromString('text'))
+  assert.equal(detection.verdicts[0]?.reason, 'second a')
+  assert.equal(
+    conversations[0]?.turns[0]?.parts[0]?.type === 'text' && conversations[0].turns[0].parts[0].text,
+    'from the second a'
+  )
+})
+
 test('use places a format before or after a named one', () => {
   const normalizer = createNormalizer({builtins: [fakeFormat('a', none('')), fakeFormat('b', none(''))]})
   normalizer.use(fakeFormat('x', none('')), {after: 'a'}).use(fakeFormat('y', none('')), {before: 'a'})

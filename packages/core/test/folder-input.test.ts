@@ -51,6 +51,8 @@ test('a zip without an export member is a container of its files', async () => {
   )
   assert.ok(container.openEntry)
   assert.equal(await text(container.openEntry('nested/conversations.json')), '[{"id": "deep"}]')
+  assert.equal(await text(container.open()), '', 'a container has no bytes of its own, only entries')
+  assert.equal((await container.head(64)).byteLength, 0)
 })
 
 test('formats can claim a folder; others say why not', async () => {

@@ -72,3 +72,14 @@ test('multi-byte characters split across chunks are read whole', async () => {
 test('a document that is not an array or object is refused', async () => {
   await assert.rejects(items(inputFromString('"text"')), /expected a JSON array or object, found `"`/)
 })
+
+test('an item over maxInputBytes stops the read with an error naming the item and the limit', async () => {
+  const limits = {...defaultLimits, maxInputBytes: 64}
+  const input = chunked(`[{"id": "a"}, {"id": "${'x'.repeat(200)}"}]`, 16)
+  const file = new VFile({path: input.name})
+  const values: unknown[] = []
+  await assert.rejects(async () => {
+    for await (const item of readJsonItems(input, {file, limits, source: 'test'})) values.push(item.value)
+  }, /^Error: item 1 of the array is over 64 B \(maxInputBytes\)$/)
+  assert.deepEqual(values, [{id: 'a'}], 'the items before it are read')
+})

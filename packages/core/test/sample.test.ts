@@ -62,3 +62,10 @@ test('JSONL records in the head are parsed, the cut-off last line is not', () =>
   assert.equal(head.invalidLines, 0)
   assert.equal(head.extension, '.x')
 })
+
+test('a cut-off head of JSON is parsed partially, as far as it goes', () => {
+  const head = sample('{\n  "a": 1,\n  "b": [', false)
+  assert.equal(head.kind, 'json')
+  assert.equal(head.jsonComplete, false)
+  assert.deepEqual(head.json, {a: 1, b: []})
+})
