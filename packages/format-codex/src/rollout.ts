@@ -53,8 +53,6 @@ export interface Rollout {
   record(value: unknown): void
   /** Counts a line that could not be read. */
   skipped(reason: string): void
-  /** The generation of the first Codex record, if any was seen. */
-  readonly variant: Variant | undefined
   /** Builds the conversation; throws when no conversation could be assembled. */
   finish(options: FinishOptions): Conversation
 }
@@ -117,9 +115,6 @@ export function createRollout(settings: RolloutSettings): Rollout {
   }
 
   return {
-    get variant() {
-      return variant
-    },
     record(value) {
       if (isEnvelopeLine(value)) envelope(value)
       else if (isTsDocument(value)) document(value)
