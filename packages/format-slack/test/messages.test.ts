@@ -1,0 +1,183 @@
+import assert from 'node:assert/strict'
+import {test} from 'vitest'
+import {channels, markdown, message, notices, readDay, readExport, texts, ts, users} from './helpers.js'
+
+test('pins, unarchiving, integrations and conversions to private become info notices', async () => {
+  const [conversation] = await readExport({
+    'users.json': users,
+    'general/2024-03-04.json': [
+      message(0, 'U1', '<@U1> pinned a message to this channel.', {subtype: 'pinned_item'}),
+      message(1, 'U1', '', {subtype: 'unpinned_item'}),
+      message(2, 'U1', '', {subtype: 'channel_unarchive'}),
+      message(3, 'U1', 'added an integration to this channel: <https://x.slack.com/services/B1|deploybot>', {
+        subtype: 'bot_add',
+        bot_id: 'B1'
+      }),
+      message(4, 'U2', '', {subtype: 'channel_convert_to_private'})
+    ]
+  })
+  assert.deepEqual(
+    notices(conversation!).map((notice) => [notice.kind, notice.text]),
+    [
+      ['pinned_item', 'Ada pinned a message to the channel'],
+      ['unpinned_item', 'Ada unpinned a message from the channel'],
+      ['channel_unarchive', 'Ada unarchived the channel'],
+      ['bot_add', 'added an integration to this channel: deploybot (https://x.slack.com/services/B1)'],
+      ['channel_convert_to_private', 'Grace Hopper: channel convert to private']
+    ]
+  )
+})
+
+test('the group_* events of a private channel read like channel events and keep their own kind', async () => {
+  const conversation = await readDay([
+    message(0, 'U1', '<@U1> has joined the group', {subtype: 'group_join'}),
+    message(1, 'U1', '', {subtype: 'group_topic', topic: ''}),
+    message(2, 'U1', '', {subtype: 'group_purpose', purpose: ''})
+  ])
+  assert.deepEqual(
+    notices(conversation).map((notice) => [notice.kind, notice.text]),
+    [
+      ['group_join', 'U1 joined the channel'],
+      ['group_topic', 'U1 cleared the channel topic'],
+      ['group_purpose', 'U1 cleared the channel description']
+    ]
+  )
+})
+
+test('a /me message and other subtypes without a notice are shown as the message', async () => {
+  const [conversation] = await readExport({
+    'users.json': users,
+    'general/2024-03-04.json': [message(0, 'U1', 'is deploying', {subtype: 'me_message'})]
+  })
+  assert.deepEqual(
+    conversation!.turns.map((turn) => [turn.role, turn.author, texts(turn)]),
+    [['user', 'U1', ['is deploying']]]
+  )
+})
+
+test('Slackbot, and a bot known only by its username, are bot participants', async () => {
+  const conversation = await readDay([
+    message(0, 'USLACKBOT', 'Reminder: stand-up.'),
+    {type: 'message', subtype: 'bot_message', ts: ts(1), username: 'github', text: '3 new commits'}
+  ])
+  assert.deepEqual(conversation.participants, [
+    {id: 'USLACKBOT', name: 'Slackbot', kind: 'bot'},
+    {id: 'bot:github', name: 'github', kind: 'bot'}
+  ])
+  assert.deepEqual(
+    conversation.turns.map((turn) => [turn.role, turn.author]),
+    [
+      ['other', 'USLACKBOT'],
+      ['other', 'bot:github']
+    ]
+  )
+})
+
+test('a message without a user or bot (a legacy file comment) has no author and the role other', async () => {
+  const conversation = await readDay([
+    {type: 'message', subtype: 'file_comment', ts: ts(0), text: 'Looks good.', comment: {user: 'U1'}}
+  ])
+  assert.deepEqual(conversation.turns, [
+    {id: ts(0), timestamp: '2024-03-04T09:00:00.000Z', role: 'other', parts: [{type: 'text', text: 'Looks good.'}]}
+  ])
+  assert.deepEqual(conversation.participants, [])
+})
+
+test('a message with no text, file or reaction is counted as empty and not shown', async () => {
+  const conversation = await readDay([
+    message(0, 'U1', '', {subtype: 'huddle_thread', room: {id: 'R1'}}),
+    message(1, 'U2', 'after the huddle')
+  ])
+  assert.equal(conversation.fidelity['empty-message'], 1)
+  assert.deepEqual(
+    conversation.turns.map((turn) => texts(turn)),
+    [['after the huddle']]
+  )
+})
+
+test('an edited message that ends with a code block gets (edited) on a line of its own', async () => {
+  assert.equal(
+    await markdown('fix:\n```a = 1```', {edited: {user: 'U1', ts: ts(1)}}),
+    'fix:\n\n```\na = 1\n```\n\n_(edited)_'
+  )
+})
+
+test(
+  'legacy attachments are quotes: pretext, linked title, text, and the fallback when nothing else is ' + 'there',
+  async () => {
+    assert.equal(
+      await markdown('see', {
+        attachments: [
+          {
+            pretext: 'New *PR*',
+            title: 'Fix parser',
+            title_link: 'https://github.com/a/b/pull/1',
+            text: 'Closes #2',
+            fallback: 'PR'
+          },
+          {fallback: '[a/b] 3 new commits'}
+        ]
+      }),
+      'see\n\n> New **PR**\n>\n> **[Fix parser](https://github.com/a/b/pull/1)**\n>\n> Closes #2\n\n' +
+        '> \\[a/b] 3 new commits'
+    )
+  }
+)
+
+test('an attachment titled with a private file address keeps the title without the address', async () => {
+  assert.equal(
+    await markdown('', {
+      attachments: [{title: 'report.pdf', title_link: 'https://files.slack.com/files-pri/T1-F1/report.pdf'}]
+    }),
+    '> **report.pdf**'
+  )
+})
+
+test('bold and italic may hold mentions and inline code, and a user group without a label keeps its id', async () => {
+  assert.equal(
+    await markdown('*ask <@U2|grace*> first* and _run `rm tmp_` now_, <!subteam^S1>'),
+    '**ask @grace\\* first** and _run `rm tmp_` now_, @S1'
+  )
+})
+
+test('a thread reply whose first message is not in the input says whose thread it was, when known', async () => {
+  const conversation = await readDay([
+    message(0, 'U2', 'reply to Ada', {thread_ts: ts(-60), parent_user_id: 'U1'}),
+    message(1, 'U2', 'reply to someone', {thread_ts: ts(-30)})
+  ])
+  assert.deepEqual(
+    conversation.turns.map((turn) => texts(turn)[0]),
+    [
+      '↳ _Reply in a thread started by U1 whose first message is not in the export_',
+      '↳ _Reply in a thread whose first message is not in the export_'
+    ]
+  )
+})
+
+test('direct and group messages are titled by the people in them and identified by their conversation id', async () => {
+  const conversations = await readExport({
+    'users.json': users,
+    'dms.json': [{id: 'D1', created: 1709542800, members: ['U1', 'U2']}],
+    'mpims.json': [{id: 'G1', name: 'mpdm-ada--grace--linus-1', members: ['U1', 'U2', 'U3']}],
+    'D1/2024-03-04.json': [message(0, 'U1', 'hi Grace')],
+    'mpdm-ada--grace--linus-1/2024-03-04.json': [message(0, 'U3', 'hi all')]
+  })
+  assert.deepEqual(
+    conversations.map((conversation) => [conversation.id, conversation.title]),
+    [
+      ['D1', 'Direct messages: Ada, Grace Hopper'],
+      ['G1', 'Group messages: Ada, Grace Hopper, linus']
+    ]
+  )
+})
+
+test("an archived channel's description and archived flag go into the metadata", async () => {
+  const [conversation] = await readExport({
+    'channels.json': [
+      ...channels,
+      {id: 'C3', name: 'old', is_archived: true, members: [], topic: {value: ''}, purpose: {value: 'Old <#C1>'}}
+    ],
+    'old/2024-03-04.json': [message(0, 'U1', 'bye')]
+  })
+  assert.deepEqual(conversation!.metadata, {extra: {purpose: 'Old #general', archived: true}})
+})
