@@ -3,72 +3,30 @@ import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
-import type {Conversation, NoticePart, Sample, ThinkingPart, ToolCallPart, Turn} from '@chatmark/core'
-import {createNormalizer, defaultLimits, inputFromPath, inputFromString, sampleFromBytes} from '@chatmark/core'
+import {createNormalizer, defaultLimits, inputFromPath, sampleFromBytes} from '@chatmark/core'
 import * as api from '@chatmark/format-codex'
 import {codex} from '@chatmark/format-codex'
+import {
+  assistantItem,
+  at,
+  conversation,
+  event,
+  item,
+  jsonl,
+  meta,
+  notices,
+  read,
+  sample,
+  texts,
+  thoughts,
+  toolCalls,
+  userItem
+} from './helpers.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = join(root, 'fixtures/corpus')
 const fixture = (name: string): string => join(root, 'fixtures/codex', name)
 const plugin = codex()
-
-const at = (second: number): string => `2026-02-01T10:00:${String(second).padStart(2, '0')}.000Z`
-const line = (second: number, type: string, payload: Record<string, unknown>): Record<string, unknown> => ({
-  timestamp: at(second),
-  type,
-  payload
-})
-const meta = (extra: Record<string, unknown> = {}): Record<string, unknown> =>
-  line(0, 'session_meta', {
-    id: 'thread-1',
-    timestamp: at(0),
-    cwd: '/work/app',
-    originator: 'codex_cli_rs',
-    cli_version: '0.171.0',
-    source: 'cli',
-    ...extra
-  })
-const item = (second: number, payload: Record<string, unknown>): Record<string, unknown> =>
-  line(second, 'response_item', payload)
-const event = (second: number, payload: Record<string, unknown>): Record<string, unknown> =>
-  line(second, 'event_msg', payload)
-const userItem = (second: number, text: string): Record<string, unknown> =>
-  item(second, {type: 'message', role: 'user', content: [{type: 'input_text', text}]})
-const assistantItem = (second: number, text: string): Record<string, unknown> =>
-  item(second, {type: 'message', role: 'assistant', content: [{type: 'output_text', text}]})
-const jsonl = (...lines: unknown[]): string =>
-  `${lines.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n')}\n`
-
-function sample(text: string, name = 'rollout.jsonl', complete = true): Sample {
-  return sampleFromBytes(Buffer.from(text), {name, complete})
-}
-
-async function read(text: string, options: {keepMeta?: boolean; name?: string} = {}) {
-  const normalizer = createNormalizer({formats: [codex()]})
-  return normalizer.normalize(inputFromString(text, options.name ?? 'rollout.jsonl'), {
-    format: 'codex',
-    formatOptions: options.keepMeta === undefined ? {} : {keepMeta: options.keepMeta}
-  })
-}
-
-async function conversation(text: string, options: {keepMeta?: boolean; name?: string} = {}): Promise<Conversation> {
-  const {conversations, file} = await read(text, options)
-  assert.deepEqual(file.messages.filter((message) => message.fatal).map(String), [])
-  assert.equal(conversations.length, 1)
-  return conversations[0]!
-}
-
-const texts = (value: Conversation, role: Turn['role']): string[] =>
-  value.turns
-    .filter((turn) => turn.role === role)
-    .flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-const notices = (value: Conversation): NoticePart[] =>
-  value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
-const toolCalls = (value: Conversation): ToolCallPart[] =>
-  value.turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
-const thoughts = (value: Conversation): ThinkingPart[] =>
-  value.turns.flatMap((turn) => turn.parts.filter((part): part is ThinkingPart => part.type === 'thinking'))
 
 test('the package exports exactly the codex factory', () => {
   assert.deepEqual(Object.keys(api).sort(), ['codex'])
