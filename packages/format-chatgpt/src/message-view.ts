@@ -86,11 +86,11 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
     }
     case 'execution_output': {
       const aggregate = isRecord(metadata['aggregate_result']) ? metadata['aggregate_result'] : {}
-      const status = stringOf(aggregate['status'])
-      view.result = {
-        text: stringOf(content['text']) ?? '',
-        ...(status === 'failed' || status === 'error' || status === 'cancelled' ? {isError: true} : {})
-      }
+      // Exports name the kind of failure: `failed_with_in_kernel_exception` for a
+      // raised exception, `failed_with_system_exception`, and so on.
+      const status = stringOf(aggregate['status']) ?? ''
+      const failed = status.startsWith('failed') || status === 'error' || status === 'cancelled'
+      view.result = {text: stringOf(content['text']) ?? '', ...(failed ? {isError: true} : {})}
       break
     }
     case 'tether_browsing_display':

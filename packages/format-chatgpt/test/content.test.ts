@@ -170,3 +170,34 @@ test('a redacted message is counted, not shown', async () => {
   assert.deepEqual(texts(value), ['Hello', 'Hi!'])
   assert.deepEqual(value.fidelity, {'redacted-message': 1})
 })
+
+test('a python run that failed is an error result, whatever kind of failure the export names', async () => {
+  // Real exports write `failed_with_in_kernel_exception` (a raised exception) and
+  // other `failed_with_*` statuses; `success` and a missing status are not errors.
+  const run = (status: string | undefined) =>
+    one(
+      simple(
+        say('u', 'user', 'Divide by zero, please.', 0),
+        message('c', 'assistant', {content_type: 'code', language: 'unknown', text: '1/0'}, t0 + 1, {
+          recipient: 'python'
+        }),
+        message('o', 'tool', {content_type: 'execution_output', text: 'ZeroDivisionError'}, t0 + 2, {
+          name: 'python',
+          metadata: status === undefined ? {} : {aggregate_result: {status}}
+        }),
+        say('a', 'assistant', 'That raised ZeroDivisionError.', 3)
+      )
+    ).then((value) => partsOf<ToolCallPart>(value, 'tool-call')[0]?.result)
+  for (const status of [
+    'failed_with_in_kernel_exception',
+    'failed_with_system_exception',
+    'failed',
+    'error',
+    'cancelled'
+  ]) {
+    assert.deepEqual(await run(status), {text: 'ZeroDivisionError', isError: true}, status)
+  }
+  for (const status of ['success', undefined]) {
+    assert.deepEqual(await run(status), {text: 'ZeroDivisionError'}, String(status))
+  }
+})
