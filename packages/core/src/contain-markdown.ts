@@ -1,14 +1,45 @@
-import MarkdownIt from 'markdown-it'
+import type MarkdownIt from 'markdown-it'
+import {requireModule} from './require-module.js'
+
+/** The block parser, created on first use: text that cannot need containment never loads markdown-it. */
+let blockParser: MarkdownIt | undefined
 
 // Only CommonMark's block structure matters for containment, so inline parsing
 // is switched off: markdown-it's block pass is fast (tens of MB/s), where a
 // full micromark parse runs at 1-2 MB/s.
-const blockParser = new MarkdownIt('commonmark', {html: true})
-// Line endings are normalised before parsing, so its own normalise pass is off too.
-blockParser.core.ruler.disable(['normalize', 'inline', 'text_join'])
+function createBlockParser(Parser: typeof MarkdownIt): MarkdownIt {
+  const parser = new Parser('commonmark', {html: true})
+  // Line endings are normalised before parsing, so its own normalise pass is off too.
+  parser.core.ruler.disable(['normalize', 'inline', 'text_join'])
+  return parser
+}
 
-/** Cheap test for text that has nothing containment would change. */
-const mayNeedContainment = /[#`~<]|^[ \t>]*(?:=+|-+)[ \t]*$/m
+/** Imports markdown-it ahead of containment (with `import()`), so that containing text does not `require` it. */
+export async function loadBlockParser(): Promise<void> {
+  if (blockParser) return
+  const {default: Parser} = await import('markdown-it')
+  blockParser ??= createBlockParser(Parser)
+}
+
+function getBlockParser(): MarkdownIt {
+  blockParser ??= createBlockParser(requireModule('markdown-it') as typeof MarkdownIt)
+  return blockParser
+}
+
+/**
+ * Cheap tests for text that has nothing containment would change. Everything
+ * it changes begins a line, after any container markers (`>`, list bullets and
+ * numbers) and indentation: an ATX heading (`#`), a code fence (`` ` `` or
+ * `~`), an HTML block (`<`), or a setext underline (a line of `=` or `-`).
+ */
+const markupCharacter = /[#`~<]/
+const markupAtLineStart = /^[ \t>*+\-\d.)]*[#`~<]/m
+const setextUnderline = /^[ \t>]*(?:=+|-+)[ \t]*$/m
+
+/** Whether containing `text` needs the block parser (markdown-it), or leaves the text as it is. */
+export function needsBlockParser(text: string): boolean {
+  return (markupCharacter.test(text) && markupAtLineStart.test(text)) || setextUnderline.test(text)
+}
 
 /** Leading container markers (block quotes, list items) before a block's own markup. */
 const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]*/
@@ -37,10 +68,10 @@ export function containMarkdown(text: string, depth: number): string {
     .replace(/\r\n?/g, '\n')
     .replace(/^(?:[ \t]*\n)+/, '')
     .trimEnd()
-  if (!mayNeedContainment.test(source)) return source
+  if (!needsBlockParser(source)) return source
 
   const lines = source.split('\n')
-  const tokens = blockParser.parse(source, {}) as Block[]
+  const tokens = getBlockParser().parse(source, {}) as Block[]
   const append: string[] = []
   // Setext headings remove lines; edit from the end so earlier maps stay valid.
   const edits: Array<() => void> = []

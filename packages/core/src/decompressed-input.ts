@@ -1,6 +1,4 @@
-import {createGunzip} from 'node:zlib'
 import {Readable} from 'node:stream'
-import {Decompress} from 'fzstd'
 import type {Input} from './input.js'
 import {headOf} from './input.js'
 
@@ -32,7 +30,9 @@ export function decompressedInput(input: Input, compression: Compression): Input
   }
 }
 
+// The decompressors are imported on first use: most inputs are not compressed.
 async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const {createGunzip} = await import('node:zlib')
   const stream = Readable.from(source).pipe(createGunzip())
   try {
     for await (const chunk of stream) yield chunk as Buffer
@@ -42,6 +42,7 @@ async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8A
 }
 
 async function* unzstd(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const {Decompress} = await import('fzstd')
   let ready: Uint8Array[] = []
   const decoder = new Decompress((data) => {
     ready.push(data)

@@ -1,5 +1,14 @@
-import {stringify} from 'yaml'
 import type {Conversation} from './model.js'
+import {requireModule} from './require-module.js'
+
+/** The YAML serialiser, loaded on first use: only notes need it, not reading or listing. */
+let stringifyYaml: typeof import('yaml').stringify | undefined
+
+/** Imports the YAML serialiser ahead of rendering (with `import()`), so that frontmatter need not `require` it. */
+export async function loadYaml(): Promise<void> {
+  // `default`: yaml is CommonJS, and a bundle's chunk of it exports only that.
+  stringifyYaml ??= (await import('yaml')).default.stringify
+}
 
 /**
  * The note's frontmatter as data: what a notes app, a search index or a
@@ -28,5 +37,6 @@ export function frontmatterOf(conversation: Conversation, title: string): Record
 
 /** Serialises frontmatter data as YAML (without the `---` fences). */
 export function frontmatterYaml(data: Record<string, unknown>): string {
-  return stringify(data, {lineWidth: 0}).trimEnd()
+  stringifyYaml ??= (requireModule('yaml') as typeof import('yaml')).stringify
+  return stringifyYaml(data, {lineWidth: 0}).trimEnd()
 }

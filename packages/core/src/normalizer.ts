@@ -7,6 +7,8 @@ import type {Limits} from './limits.js'
 import {defaultLimits} from './limits.js'
 import type {Conversation} from './model.js'
 import type {FormatPlugin} from './plugin.js'
+import type {RenderOptions} from './render-options.js'
+import {loadRenderModules} from './render-modules.js'
 import type {Sample} from './sample.js'
 import {createSample} from './sample.js'
 import {compressionOf, decompressedInput} from './decompressed-input.js'
@@ -43,6 +45,14 @@ export interface ReadOptions {
    * what the format reads). For progress bars.
    */
   onProgress?: (read: number, size: number | undefined) => void
+  /**
+   * How the conversations will be rendered, when they will be: each is then
+   * handed out once the modules its note needs beyond the serialiser are
+   * imported (markdown-it when some message text may need containment, the
+   * Markdown parser with `parseMessages`). Without it the synchronous renderers
+   * `require` them on first use, which a bundle cannot do.
+   */
+  render?: RenderOptions
 }
 
 /** An input being read: its decision, and its conversations as they are parsed. */
@@ -220,6 +230,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
         ...(verdict && detection.decidedBy !== 'option' ? {verdict} : {})
       })) {
         count++
+        if (readOptions.render) await loadRenderModules(conversation, readOptions.render)
         yield conversation
       }
     } catch (error) {

@@ -1,5 +1,4 @@
 import type {Readable} from 'node:stream'
-import yauzl from 'yauzl'
 import type {Entry, ZipFile} from 'yauzl'
 import type {Input} from './input.js'
 import {headOf} from './input.js'
@@ -52,7 +51,13 @@ export async function zipMemberInput(archive: Input): Promise<Input | undefined>
   }
 }
 
+/** yauzl, imported on first use: only a `.zip` input needs it. */
+async function loadYauzl(): Promise<typeof import('yauzl')> {
+  return (await import('yauzl')).default
+}
+
 async function openZip(archive: Input): Promise<ZipFile> {
+  const yauzl = await loadYauzl()
   const options = {lazyEntries: true, autoClose: false}
   if (archive.path !== undefined) {
     const path = archive.path
@@ -77,7 +82,7 @@ async function openZip(archive: Input): Promise<ZipFile> {
 export function zipContainerInput(archive: Input): Input {
   let opened: Promise<{zip: ZipFile; byPath: Map<string, Entry>}> | undefined
   const load = (): Promise<{zip: ZipFile; byPath: Map<string, Entry>}> =>
-    (opened ??= openZip(archive).then(async (zip) => ({zip, byPath: await listEntries(zip)})))
+    (opened ??= openZip(archive).then(async (zip) => ({zip, byPath: await listEntries(zip, await loadYauzl())})))
   return {
     name: archive.name,
     ...(archive.path === undefined ? {} : {path: archive.path}),
@@ -103,7 +108,7 @@ export function zipContainerInput(archive: Input): Input {
   }
 }
 
-async function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
+async function listEntries(zip: ZipFile, yauzl: typeof import('yauzl')): Promise<Map<string, Entry>> {
   return new Promise((resolve, reject) => {
     const byPath = new Map<string, Entry>()
     zip.on('entry', (entry: Entry) => {

@@ -1,0 +1,40 @@
+import {loadBlockParser, needsBlockParser} from './contain-markdown.js'
+import {loadYaml} from './frontmatter.js'
+import {loadMessageParser} from './message-to-mdast.js'
+import type {Conversation, Turn} from './model.js'
+import type {RenderOptions} from './render-options.js'
+
+/**
+ * Imports (with `import()`) the modules that rendering `conversation` with
+ * `options` needs and that are not loaded at startup: the YAML serialiser for
+ * the frontmatter, the Markdown parser with `parseMessages`, else markdown-it
+ * when some message text may need containment. The renderers are synchronous
+ * and would otherwise `require` them on first use; a bundle (the `chatmark`
+ * command) keeps them in chunks of their own, which only this can load. See
+ * `ReadOptions.render`.
+ */
+export async function loadRenderModules(conversation: Conversation, options: RenderOptions): Promise<void> {
+  await loadYaml()
+  if (options.parseMessages) await loadMessageParser()
+  else if (someMessageText(conversation.turns, needsBlockParser)) await loadBlockParser()
+}
+
+/**
+ * Whether `test` holds for any text that `conversationToMdast` may show as
+ * message text (text, thinking, the details of a notice, in subagent turns
+ * too), whatever the options that leave some of it out.
+ */
+function someMessageText(turns: readonly Turn[], test: (text: string) => boolean): boolean {
+  for (const turn of turns) {
+    for (const part of turn.parts) {
+      if (part.type === 'text' || part.type === 'thinking') {
+        if (test(part.text)) return true
+      } else if (part.type === 'notice') {
+        if (part.details !== undefined && test(part.details)) return true
+      } else if (part.type === 'tool-call' && part.subagent && someMessageText(part.subagent, test)) {
+        return true
+      }
+    }
+  }
+  return false
+}
