@@ -1,21 +1,8 @@
 #!/usr/bin/env node
 import process from 'node:process'
-import {main} from './main.js'
+import {command} from './command.js'
 
-main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stderrStream: process.stderr,
-  stdin: process.stdin,
-  cwd: process.cwd()
-}).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `chatmark: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`
-    )
-    process.exitCode = 1
-  }
-)
+const {code, outputClosed} = await command(process)
+process.exitCode = code
+// The output is gone: end now, rather than wait for anything still open.
+if (outputClosed) process.exit()

@@ -1,6 +1,6 @@
 import type {Stats} from 'node:fs'
 import {lstat, readdir, stat} from 'node:fs/promises'
-import {extname, join} from 'node:path'
+import {extname, join, resolve} from 'node:path'
 
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
@@ -12,6 +12,8 @@ export type InputEntry =
 
 /** Options for {@link collectInputs}. */
 export interface CollectOptions {
+  /** The folder that relative operands are resolved against; entries keep the paths as given. */
+  cwd: string
   /** Extensions (with dot, lower case) that make a file in a folder an input. */
   extensions: ReadonlySet<string>
   followSymlinks: boolean
@@ -37,9 +39,10 @@ export async function collectInputs(operands: readonly string[], options: Collec
 }
 
 async function visit(path: string, named: boolean, entries: InputEntry[], options: CollectOptions): Promise<void> {
+  const location = resolve(options.cwd, path)
   let info: Stats
   try {
-    info = await lstat(path)
+    info = await lstat(location)
   } catch (error) {
     entries.push({kind: 'refused', path, reason: describeFsError(error)})
     return
@@ -50,7 +53,7 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
       return
     }
     try {
-      info = await stat(path)
+      info = await stat(location)
     } catch (error) {
       entries.push({kind: 'refused', path, reason: describeFsError(error)})
       return
@@ -61,7 +64,7 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
       entries.push({kind: 'folder', path, named})
       return
     }
-    const names = (await readdir(path)).sort()
+    const names = (await readdir(location)).sort()
     const present = new Set(names)
     for (const name of names) {
       if (name.startsWith('.') || name === 'node_modules') continue
@@ -71,7 +74,7 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
         entries.push({kind: 'skipped', path: child, reason: `superseded by ${name}l beside it`})
         continue
       }
-      const childInfo = await lstat(child).catch(() => undefined)
+      const childInfo = await lstat(join(location, name)).catch(() => undefined)
       if (childInfo?.isDirectory() || childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
       else if (
         childInfo?.isFile() &&

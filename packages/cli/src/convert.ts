@@ -10,6 +10,7 @@ export interface Note {
 
 /** Options for {@link convert}. */
 export interface ConvertOptions extends ReadOptions {
+  /** How notes are rendered (and, when given, what to load before each conversation: see `ReadOptions.render`). */
   render?: RenderOptions
   /**
    * Called with each conversation as soon as it is read; when given, notes are
@@ -37,8 +38,10 @@ export interface Converted {
  * input failed.
  */
 export async function convert(normalizer: Normalizer, input: Input, options: ConvertOptions = {}): Promise<Converted> {
-  const {render, onConversation, skip, ...readOptions} = options
-  const reading = await normalizer.read(input, readOptions)
+  const {onConversation, skip, ...readOptions} = options
+  // Notes rendered here: `render` has the modules they need loaded as the conversations are read.
+  const render = readOptions.render ?? {}
+  const reading = await normalizer.read(input, onConversation ? readOptions : {...readOptions, render})
   const notes: Note[] = []
   const skipped = skip?.(reading.detection)
   if (skipped !== undefined) return {file: reading.file, detection: reading.detection, notes, skipped}

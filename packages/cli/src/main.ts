@@ -1,29 +1,37 @@
 import {mkdir} from 'node:fs/promises'
 import {createRequire} from 'node:module'
+import {resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
 import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
 import {parseCliArgs, helpText, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
+import type {InputEntry} from './collect-inputs.js'
 import {collectInputs} from './collect-inputs.js'
 import {convert} from './convert.js'
 import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
 import {loadFormats} from './load-formats.js'
-import {noteFileName} from './note-file-name.js'
-import type {ProgressStream} from './progress-bar.js'
-import {createProgress} from './progress-bar.js'
+import type {Progress, ProgressStream} from './progress-bar.js'
 import {formatExplanation, formatMessages, jsonReport} from './report.js'
 import {writeChunks} from './write-chunks.js'
-import {writeNote} from './write-note.js'
+
+/** The package's version, set by the bundler (`scripts/bundle.js`); the compiled library reads package.json. */
+declare const CHATMARK_VERSION: string | undefined
 
 /** Where the CLI reads and writes; the real process streams in `bin.ts`, buffers in tests. */
 export interface CliIo {
   stdout: {write(chunk: string): unknown}
   stderr: {write(chunk: string): unknown}
   stdin: Readable | AsyncIterable<Uint8Array>
+  /** Input paths, `-o` and `--use` are resolved against this folder; paths are printed as given. */
   cwd: string
   /** The real stderr, for a progress bar when it is a terminal; absent in tests. */
   stderrStream?: ProgressStream
+  /**
+   * Aborted when stdout's reader has gone (a closed pipe: `chatmark x | head`).
+   * The run then stops reading and writing, and returns as if it had finished.
+   */
+  signal?: AbortSignal
 }
 
 /**
@@ -67,6 +75,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (args.inputs.length === 0) return 0
   }
 
+  // A stream that failed a write is destroyed at once; the signal follows on the next tick.
+  const outputClosed = (): boolean =>
+    io.signal?.aborted === true || (io.stdout as {destroyed?: boolean}).destroyed === true
   // `.zip`: core reads a data export's conversations.json straight from its archive.
   const extensions = new Set(['.zip', ...normalizer.formats.flatMap((format) => [...(format.extensions ?? [])])])
   // Options that formats read from `context.options`; each format documents the ones it honours.
@@ -78,15 +89,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (args.slackSplit !== undefined) formatOptions['slackSplit'] = args.slackSplit
   const readOptions: ReadOptions = {...(args.format === undefined ? {} : {format: args.format}), formatOptions}
   const entries = await collectInputs(args.inputs, {
+    cwd: io.cwd,
     extensions,
     followSymlinks: args.followSymlinks,
     async claimsFolder(path) {
-      const detection = await normalizer.detect(await inputFromFolder(path), readOptions)
+      const detection = await normalizer.detect(await inputFromFolder(resolve(io.cwd, path)), readOptions)
       const verdict = detection.verdicts.find((candidate) => candidate.format === detection.format)
       return verdict?.confidence === 'certain' || verdict?.confidence === 'likely'
     }
   })
-  if (args.out !== undefined) await mkdir(args.out, {recursive: true})
+  // What only some runs need is imported when they do: notes into a folder, a progress bar in a terminal.
+  const out = args.out === undefined ? undefined : await noteWriter(args.out, io.cwd)
+  const progressOf: (name: string, stream: ProgressStream | undefined) => Progress = io.stderrStream?.isTTY
+    ? (await import('./progress-bar.js')).createProgress
+    : () => quietProgress
   const render: RenderOptions = {
     profile: args.profile,
     thinking: args.thinking,
@@ -103,6 +119,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     args.only.length === 0 || args.only.some((only) => matches(conversation, only))
 
   for (const entry of entries) {
+    if (outputClosed()) break
     if (entry.kind === 'refused') {
       io.stderr.write(`${entry.path}: ${entry.reason}\n`)
       failed = true
@@ -113,13 +130,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       continue
     }
     const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
+    let progress = quietProgress
     try {
-      const input: Input =
-        entry.kind === 'stdin'
-          ? await inputFromStream(io.stdin)
-          : entry.kind === 'folder'
-            ? await inputFromFolder(entry.path)
-            : await inputFromPath(entry.path)
+      const input = entry.kind === 'stdin' ? await inputFromStream(io.stdin) : await inputOf(entry, io.cwd)
       if (args.explain) {
         const detection = await normalizer.detect(input, readOptions)
         io.stdout.write(`${formatExplanation(name, detection)}\n`)
@@ -127,13 +140,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         continue
       }
       const collected: Conversation[] = []
-      const progress = createProgress(name, io.stderrStream)
+      progress = progressOf(name, io.stderrStream)
       const result = await convert(normalizer, input, {
         ...readOptions,
-        render,
+        // Given only when notes are rendered, so that their modules are loaded as conversations are read.
+        ...(args.list || args.json ? {} : {render}),
         onProgress: progress.read,
         ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
         async onConversation(conversation) {
+          // The reader has gone: stop reading the input (this ends convert's loop over it).
+          if (outputClosed()) throw new Error('stdout was closed')
           progress.conversation()
           if (!wanted(conversation)) return
           matched++
@@ -141,22 +157,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
             io.stdout.write(`${listLine(conversation)}\n`)
           } else if (args.json) {
             collected.push(conversation)
-          } else if (args.out !== undefined) {
-            const path = await writeNote(
-              args.out,
-              noteFileName(conversation),
-              conversation.id,
-              noteChunks(conversation, render),
-              written
-            )
-            io.stdout.write(`${path}\n`)
+          } else if (out) {
+            io.stdout.write(`${await out.write(conversation, noteChunks(conversation, render), written)}\n`)
           } else {
             if (notesOnStdout++ > 0) io.stdout.write('\n')
-            await writeChunks(io.stdout, noteChunks(conversation, render))
+            await writeChunks(io.stdout, noteChunks(conversation, render), io.signal)
           }
         }
       })
-      progress.stop()
+      // The reader went away as the input ended: its messages would go unread too.
+      if (outputClosed()) break
       if (result.skipped !== undefined) {
         io.stderr.write(`${name}: skipped: ${result.skipped}\n`)
         continue
@@ -165,11 +175,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       for (const line of formatMessages(result.file)) io.stderr.write(`${line}\n`)
       if (result.file.messages.some((message) => message.fatal)) failed = true
     } catch (error) {
+      if (outputClosed()) break
       io.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`)
       failed = true
+    } finally {
+      progress.stop()
     }
   }
-  if (args.only.length > 0 && matched === 0 && !args.explain) {
+  if (args.only.length > 0 && matched === 0 && !args.explain && !outputClosed()) {
     io.stderr.write(`chatmark: no conversation matched --only ${args.only.map((only) => `\`${only}\``).join(', ')}\n`)
     failed = true
   }
@@ -204,6 +217,30 @@ function skipInFolder(detection: Detection): string | undefined {
 }
 
 function version(): string {
+  if (typeof CHATMARK_VERSION === 'string') return `chatmark ${CHATMARK_VERSION}`
   const manifest = createRequire(import.meta.url)('../package.json') as {version?: unknown}
   return `chatmark ${String(manifest.version)}`
+}
+
+/** A progress bar that shows nothing: stderr is not a terminal. */
+const quietProgress: Progress = {read() {}, conversation() {}, stop() {}}
+
+/** A file or folder named on the command line or found in a folder: read from `cwd`, named as given. */
+async function inputOf(entry: InputEntry & {kind: 'file' | 'folder'}, cwd: string): Promise<Input> {
+  const path = resolve(cwd, entry.path)
+  const input = entry.kind === 'folder' ? await inputFromFolder(path) : await inputFromPath(path)
+  return {...input, name: entry.path}
+}
+
+/** `-o`: writes notes into `dir` (resolved against `cwd`, created if needed) and says where, as `dir/<name>.md`. */
+async function noteWriter(
+  dir: string,
+  cwd: string
+): Promise<{write(conversation: Conversation, chunks: Iterable<string>, taken: Set<string>): Promise<string>}> {
+  const [{noteFileName}, {writeNote}] = await Promise.all([import('./note-file-name.js'), import('./write-note.js')])
+  await mkdir(resolve(cwd, dir), {recursive: true})
+  return {
+    write: (conversation, chunks, taken) =>
+      writeNote({dir, cwd}, noteFileName(conversation), conversation.id, chunks, taken)
+  }
 }

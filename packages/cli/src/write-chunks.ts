@@ -10,9 +10,10 @@ const batchChars = 256 * 1024
 
 /**
  * Writes chunks in batches, waiting for `drain` when a stream asks for it, so
- * a large note never piles up in the stream's buffer.
+ * a large note never piles up in the stream's buffer. Stops (throws) when
+ * `signal` is aborted: the stream's reader has gone, and `drain` will not come.
  */
-export async function writeChunks(sink: ChunkSink, chunks: Iterable<string>): Promise<void> {
+export async function writeChunks(sink: ChunkSink, chunks: Iterable<string>, signal?: AbortSignal): Promise<void> {
   let batch: string[] = []
   let size = 0
   const flush = async (): Promise<void> => {
@@ -20,9 +21,10 @@ export async function writeChunks(sink: ChunkSink, chunks: Iterable<string>): Pr
     const ready = sink.write(batch.join(''))
     batch = []
     size = 0
-    if (ready === false && sink instanceof EventEmitter) await once(sink, 'drain')
+    if (ready === false && sink instanceof EventEmitter) await once(sink, 'drain', signal ? {signal} : {})
   }
   for (const chunk of chunks) {
+    signal?.throwIfAborted()
     batch.push(chunk)
     size += chunk.length
     if (size >= batchChars) await flush()

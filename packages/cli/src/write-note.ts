@@ -2,9 +2,8 @@ import {createWriteStream} from 'node:fs'
 import {once} from 'node:events'
 import type {FileHandle} from 'node:fs/promises'
 import {open, rename, writeFile} from 'node:fs/promises'
-import {join} from 'node:path'
+import {join, resolve} from 'node:path'
 import {isRecord} from '@chatmark/core'
-import {parse} from 'yaml'
 import {writeChunks} from './write-chunks.js'
 
 /** Notes up to this size are written with one call; larger ones are streamed. */
@@ -14,15 +13,16 @@ const wholeWriteChars = 4 * 1024 * 1024
 const frontmatterBytes = 64 * 1024
 
 /**
- * Writes a note's chunks into `dir` under `name`, atomically (temporary file, then
- * rename). A file of that name that holds another conversation is kept and
- * the new note gets a numbered name; one that holds the same conversation
- * (same `id` in its frontmatter) is replaced, so re-running updates notes.
+ * Writes a note's chunks into `dir` (resolved against `cwd`) under `name`,
+ * atomically (temporary file, then rename). A file of that name that holds
+ * another conversation is kept and the new note gets a numbered name; one that
+ * holds the same conversation (same `id` in its frontmatter) is replaced, so
+ * re-running updates notes.
  *
- * @returns the path written.
+ * @returns the path written, as `dir/<name>`.
  */
 export async function writeNote(
-  dir: string,
+  {dir, cwd}: {dir: string; cwd: string},
   name: string,
   id: string,
   chunks: Iterable<string>,
@@ -33,12 +33,13 @@ export async function writeNote(
     const candidate = attempt === 1 ? name : `${stem}-${attempt}.md`
     const path = join(dir, candidate)
     if (taken.has(path)) continue
-    const existing = await existingId(path)
+    const target = resolve(cwd, path)
+    const existing = await existingId(target)
     if (existing !== 'absent' && existing !== id) continue
     taken.add(path)
-    const temporary = `${path}.tmp-${process.pid}`
+    const temporary = `${target}.tmp-${process.pid}`
     await writeAtomically(temporary, chunks)
-    await rename(temporary, path)
+    await rename(temporary, target)
     return path
   }
 }
@@ -73,18 +74,23 @@ async function existingId(path: string): Promise<string | undefined> {
   } catch {
     return 'absent'
   }
+  let head: string
   try {
     const buffer = Buffer.alloc(frontmatterBytes)
     const {bytesRead} = await handle.read(buffer, 0, frontmatterBytes, 0)
-    return frontmatterId(buffer.subarray(0, bytesRead).toString('utf8'))
+    head = buffer.subarray(0, bytesRead).toString('utf8')
   } finally {
     await handle.close()
   }
+  return frontmatterId(head)
 }
 
-function frontmatterId(markdown: string): string | undefined {
+async function frontmatterId(markdown: string): Promise<string | undefined> {
   const end = markdown.startsWith('---\n') ? markdown.indexOf('\n---', 4) : -1
   if (end === -1) return undefined
+  // The YAML parser is imported only here: a first run into an empty folder never needs it.
+  // `default`: yaml is CommonJS, and a bundle's chunk of it exports only that.
+  const {parse} = (await import('yaml')).default
   try {
     const data: unknown = parse(markdown.slice(4, end))
     const id = isRecord(data) ? data['id'] : undefined

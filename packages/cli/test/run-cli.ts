@@ -5,15 +5,32 @@ import {fileURLToPath} from 'node:url'
 /** The repository root, the working directory of CLI runs in tests. */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
+/** Where {@link runCli} runs: another working directory, a signal for a closed stdout, a stdout of its own. */
+export interface RunOptions {
+  cwd?: string
+  signal?: AbortSignal
+  onStdout?: (chunk: string) => void
+}
+
 /** Runs the CLI in-process with captured output. */
-export async function runCli(argv: string[], stdin = ''): Promise<{code: number; stdout: string; stderr: string}> {
+export async function runCli(
+  argv: string[],
+  stdin = '',
+  options: RunOptions = {}
+): Promise<{code: number; stdout: string; stderr: string}> {
   let stdout = ''
   let stderr = ''
   const code = await main(argv, {
-    stdout: {write: (chunk: string) => (stdout += chunk)},
+    stdout: {
+      write: (chunk: string) => {
+        stdout += chunk
+        options.onStdout?.(chunk)
+      }
+    },
     stderr: {write: (chunk: string) => (stderr += chunk)},
     stdin: Readable.from([Buffer.from(stdin)]),
-    cwd: repoRoot
+    cwd: options.cwd ?? repoRoot,
+    ...(options.signal ? {signal: options.signal} : {})
   })
   return {code, stdout, stderr}
 }

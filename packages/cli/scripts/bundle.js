@@ -1,0 +1,37 @@
+// Bundles the `chatmark` command (src/bin.ts, with the workspace packages'
+// TypeScript sources and every dependency) into dist/bundle/: the entry
+// chatmark.js, which holds what every run needs, and chunks/ that load only
+// when an input needs them (zip, zstd, markdown-it, the Markdown parser, the
+// serialiser, the progress bar, ...). The bundle needs nothing from
+// node_modules at run time. `pnpm build` runs this after `tsc -b`.
+import {readFile, rm, writeFile} from 'node:fs/promises'
+import {fileURLToPath} from 'node:url'
+import {build} from 'esbuild'
+
+const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url))
+const {version} = JSON.parse(await readFile(at('package.json'), 'utf8'))
+
+await rm(at('dist/bundle'), {recursive: true, force: true})
+const {metafile} = await build({
+  entryPoints: {chatmark: at('src/bin.ts')},
+  outdir: at('dist/bundle'),
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['chatmark-source'],
+  // Less to read and compile at startup; names are kept for readable stack traces.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  sourcesContent: false,
+  define: {CHATMARK_VERSION: JSON.stringify(version)},
+  // CommonJS dependencies (yauzl, yaml, cli-progress) call require() for Node's own modules.
+  banner: {js: "import {createRequire as __cmRequire} from 'node:module';const require=__cmRequire(import.meta.url);"},
+  metafile: true,
+  logLevel: 'warning'
+})
+// What went where: `npx esbuild --analyze` reads it, or https://esbuild.github.io/analyze/.
+await writeFile(at('dist/bundle-meta.json'), JSON.stringify(metafile))

@@ -1,0 +1,58 @@
+import type {Readable, Writable} from 'node:stream'
+import {main} from './main.js'
+
+/** What the command uses of `process`. */
+export interface CommandProcess {
+  argv: readonly string[]
+  stdout: Writable
+  stderr: Writable & {isTTY?: boolean}
+  stdin: Readable
+  cwd(): string
+}
+
+/** How a run of the command ended. */
+export interface CommandResult {
+  code: number
+  /** Whether stdout's reader went away: then nothing is left to wait for. */
+  outputClosed: boolean
+}
+
+/**
+ * Runs the command line on a process's own streams (`bin.ts` passes
+ * `process`). A reader that goes away (`chatmark x | head`) is not a failure:
+ * stdout's EPIPE aborts the run, which stops reading and writing and ends
+ * quietly. Any other error on stdout ends the run too, and is reported.
+ */
+export async function command(proc: CommandProcess): Promise<CommandResult> {
+  const closed = new AbortController()
+  let outputError: Error | undefined
+  proc.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') outputError ??= error
+    closed.abort()
+  })
+  // Nothing could report a closed stderr; without a listener it would end the run with a stack trace.
+  proc.stderr.on('error', () => {})
+  let code: number
+  try {
+    code = await main(proc.argv.slice(2), {
+      stdout: proc.stdout,
+      stderr: proc.stderr,
+      stderrStream: proc.stderr,
+      stdin: proc.stdin,
+      cwd: proc.cwd(),
+      signal: closed.signal
+    })
+  } catch (error) {
+    proc.stderr.write(
+      `chatmark: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`
+    )
+    code = 1
+  }
+  // A write that failed as the run ended reports its error on the next tick.
+  await new Promise((resolve) => setImmediate(resolve))
+  if (outputError) {
+    proc.stderr.write(`chatmark: cannot write to stdout: ${outputError.message}\n`)
+    code = 1
+  }
+  return {code, outputClosed: closed.signal.aborted}
+}
