@@ -15,6 +15,10 @@ const runs = Number(process.env['BENCH_RUNS'] ?? 3)
 const only = process.env['BENCH_ONLY']
 const dataDir = fileURLToPath(new URL('.data/', import.meta.url))
 const cli = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url))
+// The `chatmark` command: its launcher, which imports the esbuild bundle in packages/cli/dist/bundle/.
+const command = fileURLToPath(new URL('../packages/cli/bin/chatmark.js', import.meta.url))
+const startupRuns = Number(process.env['BENCH_STARTUP_RUNS'] ?? 20)
+const smallSession = fileURLToPath(new URL('../fixtures/gemini/legacy-json/input.json', import.meta.url))
 const floor = fileURLToPath(new URL('json-parse-floor.ts', import.meta.url))
 
 /** One generated input: what it is, its file, and how to write it. */
@@ -45,6 +49,41 @@ async function best(args: string[]): Promise<{seconds: number; peakRss: number}>
     result = {seconds: Math.min(result.seconds, next.seconds), peakRss: Math.max(result.peakRss, next.peakRss)}
   }
   return result
+}
+
+// Startup: how long a small session takes, against node doing nothing. The
+// three commands take turns, run after run, so that a busy moment slows all of
+// them alike; each keeps its best time.
+if (!only || only === 'startup') {
+  const commands = [
+    {label: 'node -e 0', args: ['-e', '0']},
+    {label: 'chatmark (bundle: bin/chatmark.js)', args: [command, smallSession]},
+    {label: 'node packages/cli/dist/bin.js (tsc output)', args: [cli, smallSession]}
+  ]
+  const bestSeconds = commands.map(() => Number.POSITIVE_INFINITY)
+  for (let run = 0; run < startupRuns; run++) {
+    for (const [index, {args}] of commands.entries()) {
+      bestSeconds[index] = Math.min(bestSeconds[index]!, (await measure(args)).seconds)
+    }
+  }
+  const [bare, bundled, unbundled] = bestSeconds as [number, number, number]
+  const ms = (seconds: number): string => `${(seconds * 1000).toFixed(0)} ms`.padStart(7)
+  process.stdout.write(
+    [
+      `Startup: one small session to a note (fixtures/gemini/legacy-json, ${statSync(smallSession).size} bytes), ` +
+        `best of ${startupRuns} runs, node ${process.version}`,
+      ...commands.map(({label}, index) => {
+        const seconds = bestSeconds[index]!
+        const ratio = index === 0 ? '' : `  (${(seconds / bare).toFixed(2)}x node -e 0)`
+        return `  ${label.padEnd(45)} ${ms(seconds)}${ratio}`
+      }),
+      `  chatmark's own startup, over node -e 0:       ${ms(bundled - bare)} bundled, ` +
+        `${ms(unbundled - bare)} unbundled`,
+      `  unbundled / bundled:                          ${(unbundled / bundled).toFixed(2)}x (target: the bundle ` +
+        `under 150 ms)`,
+      ''
+    ].join('\n')
+  )
 }
 
 await mkdir(dataDir, {recursive: true})
