@@ -20,18 +20,19 @@ const conditions = ['chatmark-source', 'module', 'node', 'development|production
 
 /**
  * The coverage each package's sources must keep (percent; lines, branches,
- * functions, statements), set just under what the suite reaches: CI fails
- * when a change leaves code untested. Raise them as tests are added.
+ * functions, statements), set one point under what the suite reaches (the fuzz
+ * tests draw random inputs, so branch counts move a little from run to run):
+ * CI fails when a change leaves code untested. Raise them as tests are added.
  */
 const floors: Record<(typeof packages)[number], [number, number, number, number]> = {
-  core: [99, 90, 97, 97],
-  'format-chatgpt': [96, 75, 96, 93],
-  'format-claude': [96, 81, 95, 93],
-  'format-codex': [85, 68, 95, 83],
-  'format-gemini': [96, 80, 97, 93],
-  'format-plaintext': [98, 91, 100, 96],
-  'format-slack': [94, 77, 97, 91],
-  cli: [90, 77, 92, 88]
+  core: [98, 90, 98, 96],
+  'format-chatgpt': [98, 83, 97, 95],
+  'format-claude': [97, 84, 95, 94],
+  'format-codex': [98, 84, 99, 96],
+  'format-gemini': [97, 83, 97, 94],
+  'format-plaintext': [98, 93, 99, 97],
+  'format-slack': [99, 86, 99, 97],
+  cli: [91, 81, 94, 89]
 }
 
 export default defineConfig({

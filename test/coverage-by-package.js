@@ -1,9 +1,9 @@
-// Prints line, branch and function coverage per package from vitest's
+// Prints line, branch, function and statement coverage per package from vitest's
 // json-summary report (coverage/coverage-summary.json), after the test run.
 import {readFileSync} from 'node:fs'
 
 const summary = JSON.parse(readFileSync(new URL('../coverage/coverage-summary.json', import.meta.url), 'utf8'))
-const kinds = ['lines', 'branches', 'functions']
+const kinds = ['lines', 'branches', 'functions', 'statements']
 const packages = new Map()
 for (const [file, counts] of Object.entries(summary)) {
   const name = /\/packages\/([^/]+)\/src\//.exec(file)?.[1]
