@@ -3,85 +3,15 @@ import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
-import type {AttachmentPart, Conversation, NoticePart, Sample, ThinkingPart, ToolCallPart, Turn} from '@chatmark/core'
+import type {AttachmentPart, NoticePart, Sample, ThinkingPart, ToolCallPart} from '@chatmark/core'
 import {createNormalizer, defaultLimits, inputFromPath, inputFromString, sampleFromBytes, toNote} from '@chatmark/core'
 import * as api from '@chatmark/format-chatgpt'
 import {chatgpt} from '@chatmark/format-chatgpt'
+import {conversation, message, one, partsOf, problems, read, say, simple, t0, text, texts} from './helpers.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = join(root, 'fixtures/corpus')
 const plugin = chatgpt()
-const t0 = 1767261600 // 2026-01-01T10:00:00Z
-
-type Json = Record<string, unknown>
-const message = (id: string, role: string, content: Json, time: number | null, extra: Json = {}): Json => ({
-  id,
-  author: {role, name: extra['name'] ?? null, metadata: {}},
-  create_time: time,
-  update_time: null,
-  content,
-  status: 'finished_successfully',
-  end_turn: null,
-  weight: 1,
-  metadata: extra['metadata'] ?? {},
-  recipient: extra['recipient'] ?? 'all'
-})
-const text = (...parts: string[]): Json => ({content_type: 'text', parts})
-const say = (id: string, role: string, words: string, second: number, extra: Json = {}): Json =>
-  message(id, role, text(words), t0 + second, extra)
-
-/** A conversation from `[id, parentId, message]` triples. */
-function conversation(nodes: Array<[string, string | null, Json | null]>, extra: Json = {}): Json {
-  const mapping: Record<string, Json> = {}
-  for (const [id, parent, value] of nodes)
-    mapping[id] = {id, message: value, parent, children: nodes.filter((node) => node[1] === id).map((node) => node[0])}
-  return {
-    title: 'Test chat',
-    create_time: t0,
-    update_time: t0 + 60,
-    mapping,
-    moderation_results: [],
-    current_node: nodes.at(-1)?.[0],
-    conversation_id: 'c-1',
-    id: 'c-1',
-    ...extra
-  }
-}
-const simple = (...messages: Json[]): Json =>
-  conversation([
-    ['root', null, null],
-    ...messages.map((value, index): [string, string, Json] => [
-      String(value['id']),
-      index === 0 ? 'root' : String(messages[index - 1]?.['id']),
-      value
-    ])
-  ])
-
-async function read(value: unknown, formatOptions: Json = {}) {
-  return createNormalizer({formats: [chatgpt()]}).normalize(
-    inputFromString(JSON.stringify(value), 'conversations.json'),
-    {format: 'chatgpt', formatOptions}
-  )
-}
-/** Problems on the file, without core's spurious end-of-document warning (see the package README). */
-const problems = (file: {messages: Array<{reason: string; ruleId?: string | null | undefined}>}): string[] =>
-  file.messages
-    .filter((item) => !item.reason.includes('(state: ENDED)'))
-    .map((item) => `${item.ruleId ?? '-'}: ${item.reason}`)
-
-async function one(value: unknown, formatOptions: Json = {}): Promise<Conversation> {
-  const {conversations, file} = await read(value, formatOptions)
-  assert.deepEqual(problems(file), [])
-  assert.equal(conversations.length, 1)
-  return conversations[0]!
-}
-
-const texts = (value: Conversation, role?: Turn['role']): string[] =>
-  value.turns
-    .filter((turn) => role === undefined || turn.role === role)
-    .flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-const partsOf = <T extends {type: string}>(value: Conversation, type: T['type']): T[] =>
-  value.turns.flatMap((turn) => turn.parts.filter((part) => part.type === type) as unknown as T[])
 const sample = (value: string, name = 'conversations.json', complete = true): Sample =>
   sampleFromBytes(Buffer.from(value), {name, complete})
 

@@ -24,16 +24,8 @@ export const text = (...parts: string[]): Json => ({content_type: 'text', parts}
 export const say = (id: string, role: string, words: string, second: number, extra: Json = {}): Json =>
   message(id, role, text(words), t0 + second, extra)
 
-/** A conversation whose messages follow each other from the root. */
-export function simple(...messages: Json[]): Json {
-  const nodes: Array<[string, string | null, Json | null]> = [
-    ['root', null, null],
-    ...messages.map((value, index): [string, string, Json] => [
-      String(value['id']),
-      index === 0 ? 'root' : String(messages[index - 1]?.['id']),
-      value
-    ])
-  ]
+/** A conversation from `[id, parentId, message]` triples. */
+export function conversation(nodes: Array<[string, string | null, Json | null]>, extra: Json = {}): Json {
   const mapping: Record<string, Json> = {}
   for (const [id, parent, value] of nodes)
     mapping[id] = {id, message: value, parent, children: nodes.filter((node) => node[1] === id).map((node) => node[0])}
@@ -45,21 +37,40 @@ export function simple(...messages: Json[]): Json {
     moderation_results: [],
     current_node: nodes.at(-1)?.[0],
     conversation_id: 'c-1',
-    id: 'c-1'
+    id: 'c-1',
+    ...extra
   }
 }
 
-export async function read(value: unknown): Promise<Normalized> {
+/** A conversation whose messages follow each other from the root. */
+export const simple = (...messages: Json[]): Json =>
+  conversation([
+    ['root', null, null],
+    ...messages.map((value, index): [string, string, Json] => [
+      String(value['id']),
+      index === 0 ? 'root' : String(messages[index - 1]?.['id']),
+      value
+    ])
+  ])
+
+/** Reads a value with the chatgpt format forced. */
+export async function read(value: unknown, formatOptions: Json = {}): Promise<Normalized> {
   return createNormalizer({formats: [chatgpt()]}).normalize(
     inputFromString(JSON.stringify(value), 'conversations.json'),
-    {format: 'chatgpt'}
+    {format: 'chatgpt', formatOptions}
   )
 }
 
-/** Reads one conversation that must come with no problem (core's end-of-document warning aside). */
-export async function one(value: unknown): Promise<Conversation> {
-  const {conversations, file} = await read(value)
-  assert.deepEqual(file.messages.filter((item) => !item.reason.includes('(state: ENDED)')).map(String), [])
+/** Problems on the file, without core's spurious end-of-document warning (see the package README). */
+export const problems = (file: {messages: Array<{reason: string; ruleId?: string | null | undefined}>}): string[] =>
+  file.messages
+    .filter((item) => !item.reason.includes('(state: ENDED)'))
+    .map((item) => `${item.ruleId ?? '-'}: ${item.reason}`)
+
+/** Reads one conversation that must come with no problem. */
+export async function one(value: unknown, formatOptions: Json = {}): Promise<Conversation> {
+  const {conversations, file} = await read(value, formatOptions)
+  assert.deepEqual(problems(file), [])
   assert.equal(conversations.length, 1)
   return conversations[0]!
 }

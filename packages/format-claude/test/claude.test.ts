@@ -3,79 +3,15 @@ import {readdir} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
-import type {Conversation, NoticePart, Sample, ToolCallPart, Turn} from '@chatmark/core'
-import {createNormalizer, inputFromPath, inputFromString, sampleFromBytes} from '@chatmark/core'
+import type {ToolCallPart, Turn} from '@chatmark/core'
+import {createNormalizer, inputFromPath, inputFromString} from '@chatmark/core'
 import * as api from '@chatmark/format-claude'
 import {claude} from '@chatmark/format-claude'
+import {assistant, conversation, envelope, jsonl, notices, read, sample, session, texts, time, user} from './helpers.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = join(root, 'fixtures/corpus/claude-code')
 const plugin = claude()
-const session = 'b9a1c3d2-0000-4000-8000-00000000abcd'
-
-const envelope = {
-  isSidechain: false,
-  userType: 'external',
-  cwd: '/repo',
-  sessionId: session,
-  version: '2.1.332',
-  gitBranch: 'main'
-}
-let clock = 0
-const time = (): string => new Date(Date.UTC(2026, 0, 1, 10, 0, clock++)).toISOString()
-const user = (uuid: string, parentUuid: string | null, content: unknown, extra: Record<string, unknown> = {}) => ({
-  ...envelope,
-  parentUuid,
-  type: 'user',
-  uuid,
-  timestamp: time(),
-  message: {role: 'user', content},
-  ...extra
-})
-const assistant = (
-  uuid: string,
-  parentUuid: string | null,
-  id: string,
-  content: unknown[],
-  extra: Record<string, unknown> = {}
-) => ({
-  ...envelope,
-  parentUuid,
-  type: 'assistant',
-  uuid,
-  timestamp: time(),
-  requestId: `req_${id}`,
-  message: {
-    id,
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-5',
-    content,
-    usage: {input_tokens: 10, output_tokens: 5}
-  },
-  ...extra
-})
-const jsonl = (...lines: unknown[]): string =>
-  `${lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`
-const sample = (text: string, name = 'session.jsonl'): Sample =>
-  sampleFromBytes(Buffer.from(text), {name, complete: true})
-
-async function read(text: string, formatOptions: Record<string, unknown> = {}, name = 'session.jsonl') {
-  const normalizer = createNormalizer({formats: [claude()]})
-  return normalizer.normalize(inputFromString(text, name), {formatOptions})
-}
-
-async function conversation(text: string, formatOptions: Record<string, unknown> = {}): Promise<Conversation> {
-  const {conversations, file} = await read(text, formatOptions)
-  assert.deepEqual(file.messages.filter((message) => message.fatal).map(String), [])
-  assert.equal(conversations.length, 1)
-  return conversations[0]!
-}
-
-const texts = (value: Conversation): string[] =>
-  value.turns.flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-const notices = (value: Conversation): NoticePart[] =>
-  value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
 const toolCalls = (turns: Turn[]): Array<ToolCallPart & {subagent?: Turn[]}> =>
   turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
 
@@ -244,7 +180,7 @@ test('split assistant records are one turn and their usage is counted once', asy
   })
   const split = (uuid: string, parent: string, block: unknown, output: number) => {
     const record = assistant(uuid, parent, 'msg_S', [block])
-    record.message.usage = usage(output) as never
+    ;(record['message'] as Record<string, unknown>)['usage'] = usage(output)
     return record
   }
   const value = await conversation(

@@ -42,7 +42,14 @@ export const assistant = (
   uuid,
   timestamp: time(),
   requestId: `req_${id}`,
-  message: {id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content, usage: {input_tokens: 10}},
+  message: {
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    content,
+    usage: {input_tokens: 10, output_tokens: 5}
+  },
   ...extra
 })
 /** A `type: "system"` line of the chain. */
@@ -56,8 +63,12 @@ export const jsonl = (...lines: unknown[]): string =>
 export const sample = (text: string, name = 'session.jsonl'): Sample =>
   sampleFromBytes(Buffer.from(text), {name, complete: true})
 
-export async function read(text: string, formatOptions: Record<string, unknown> = {}): Promise<Normalized> {
-  return createNormalizer({formats: [claude()]}).normalize(inputFromString(text, 'session.jsonl'), {formatOptions})
+export async function read(
+  text: string,
+  formatOptions: Record<string, unknown> = {},
+  name = 'session.jsonl'
+): Promise<Normalized> {
+  return createNormalizer({formats: [claude()]}).normalize(inputFromString(text, name), {formatOptions})
 }
 
 export async function conversation(text: string, formatOptions: Record<string, unknown> = {}): Promise<Conversation> {
