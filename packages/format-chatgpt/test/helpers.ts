@@ -61,11 +61,9 @@ export async function read(value: unknown, formatOptions: Json = {}): Promise<No
   )
 }
 
-/** Problems on the file, without core's spurious end-of-document warning (see the package README). */
+/** Problems on the file, as `ruleId: reason`. */
 export const problems = (file: {messages: Array<{reason: string; ruleId?: string | null | undefined}>}): string[] =>
-  file.messages
-    .filter((item) => !item.reason.includes('(state: ENDED)'))
-    .map((item) => `${item.ruleId ?? '-'}: ${item.reason}`)
+  file.messages.map((item) => `${item.ruleId ?? '-'}: ${item.reason}`)
 
 /** Reads one conversation that must come with no problem. */
 export async function one(value: unknown, formatOptions: Json = {}): Promise<Conversation> {
