@@ -1,7 +1,7 @@
 import {basename} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
 import {isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
-import {createRollout} from './rollout.js'
+import {createRollout} from './rollout/index.js'
 import {isTsDocument} from './types.js'
 
 /** Message source for problems this format reports. */

@@ -1,0 +1,71 @@
+import type {NoticePart} from '@chatmark/core'
+import {stringOf} from '@chatmark/core'
+import {contentText} from '../message-content.js'
+import type {RolloutState} from './state.js'
+import {count} from './state.js'
+import {notice} from './turns.js'
+
+/** The prefix Codex puts before a compaction summary in `compacted.message`. */
+const summaryPrefix = new RegExp(
+  '^Another language model started to solve this problem[\\s\\S]*?' +
+    'use the information in this summary to assist with your own analysis:\n'
+)
+
+/** A `compacted` line: the compaction, with the model's summary or the line's own. */
+export function compacted(state: RolloutState, payload: Record<string, unknown>, timestamp: string | undefined): void {
+  const message = stringOf(payload['message'])?.replace(summaryPrefix, '')
+  compactionNotice(state, state.compactionSummary ?? message, timestamp)
+  state.compactionSummary = undefined
+}
+
+/**
+ * A response item with `metadata.compaction_output`: what the model wrote to build a compaction summary (0.17x),
+ * part of the compaction, not of the conversation.
+ */
+export function compactionOutput(state: RolloutState, item: Record<string, unknown>): void {
+  if (item['type'] === 'message') state.compactionSummary = contentText(item['content']) || state.compactionSummary
+  count(state, 'compaction-request')
+}
+
+/**
+ * A compaction (`compacted`, `context_compacted`, `ContextCompaction`, compaction items): one notice, while nothing
+ * has been said since the last one; a later copy only adds the summary when the notice has none.
+ */
+export function compactionNotice(
+  state: RolloutState,
+  summary: string | undefined,
+  timestamp: string | undefined
+): void {
+  const details = summary?.trim() ? summary.trim() : undefined
+  const {compaction} = state
+  if (compaction) {
+    if (details && !compaction.details) compaction.details = details
+    return
+  }
+  const part: NoticePart = {
+    type: 'notice',
+    level: 'info',
+    kind: 'compaction',
+    text:
+      "Context compacted: Codex replaced the earlier history with a summary in the model's context; the " +
+      'earlier turns stay in this note.'
+  }
+  if (details) part.details = details
+  notice(state, part, timestamp)
+  state.compaction = part
+}
+
+// `thread_rolled_back`: the user undid their last N turns; the note follows what they kept.
+export function rollBack(state: RolloutState, turnCount: number): void {
+  if (turnCount <= 0) return
+  const {turns} = state
+  let removed = 0
+  let at = turns.length
+  while (removed < turnCount && at > 0) {
+    at--
+    if (turns[at]?.role === 'user') removed++
+  }
+  turns.splice(at)
+  state.open = undefined
+  count(state, 'rolled-back-turn', removed)
+}

@@ -1,0 +1,110 @@
+import {isRecord, isString, numberOf, stringOf} from '@chatmark/core'
+import {commandEnd} from './command.js'
+import {compactionNotice, rollBack} from './compaction.js'
+import {completedItem} from './completed-item.js'
+import {userMessageEvent} from './message.js'
+import {reasoning} from './reasoning.js'
+import type {RolloutState} from './state.js'
+import {tokenCount} from './token-usage.js'
+import {assistantText, notice, startTurn} from './turns.js'
+
+/** An `event_msg` payload: the UI's event stream. */
+export function event(state: RolloutState, payload: Record<string, unknown>, timestamp: string | undefined): void {
+  switch (payload['type']) {
+    case 'task_started':
+    case 'turn_started':
+      startTurn(state, stringOf(payload['turn_id']))
+      return
+    case 'user_message':
+      userMessageEvent(state, payload, timestamp)
+      return
+    case 'agent_message': {
+      const text = stringOf(payload['message'])
+      if (text?.trim()) assistantText(state, text, 'event', timestamp)
+      return
+    }
+    case 'agent_reasoning':
+    case 'agent_reasoning_raw_content': {
+      const text = stringOf(payload['text'])
+      if (text)
+        reasoning(
+          state,
+          payload['type'] === 'agent_reasoning' ? 'reasoning' : 'raw-reasoning',
+          text,
+          'event',
+          timestamp
+        )
+      return
+    }
+    case 'item_completed':
+      if (isRecord(payload['item'])) completedItem(state, payload['item'], timestamp)
+      return
+    case 'token_count':
+      tokenCount(state, payload['info'])
+      return
+    case 'task_complete':
+    case 'turn_complete': {
+      // The turn's last agent message, a third copy: shown only when no other copy was.
+      const last = stringOf(payload['last_agent_message'])
+      if (last?.trim() && !state.duplicates.shown('assistant', last)) assistantText(state, last, 'event', timestamp)
+      const error = payload['error']
+      if (isRecord(error)) errorNotice(state, stringOf(error['message']) ?? JSON.stringify(error), timestamp)
+      else if (isString(error)) errorNotice(state, error, timestamp)
+      return
+    }
+    case 'error':
+      errorNotice(state, stringOf(payload['message']) ?? 'unknown error', timestamp)
+      return
+    case 'turn_aborted': {
+      const reason = stringOf(payload['reason'])
+      notice(
+        state,
+        {type: 'notice', level: 'warning', kind: 'aborted', text: `Turn aborted${reason ? ` (${reason})` : ''}.`},
+        timestamp
+      )
+      return
+    }
+    case 'context_compacted':
+      compactionNotice(state, undefined, timestamp)
+      return
+    case 'thread_rolled_back':
+      rollBack(state, numberOf(payload['num_turns']) ?? 0)
+      return
+    case 'exec_command_end':
+      commandEnd(
+        state,
+        stringOf(payload['call_id']),
+        numberOf(payload['exit_code']),
+        stringOf(payload['aggregated_output'])
+      )
+      return
+    case 'patch_apply_end':
+      if (payload['success'] === false) commandEnd(state, stringOf(payload['call_id']), 1, stringOf(payload['stderr']))
+      return
+    default:
+    // UI events (deltas, approvals, settings, begin/end markers) hold nothing the note needs.
+  }
+}
+
+/** A failed request, once per turn and text: one failure may come both as an `error` event and in `task_complete`. */
+function errorNotice(state: RolloutState, raw: string, timestamp: string | undefined): void {
+  const text = errorText(raw)
+  if (text === state.turnError) return
+  state.turnError = text
+  notice(state, {type: 'notice', level: 'error', kind: 'error', text: `The request failed: ${text}`}, timestamp)
+}
+
+/** An error message, unwrapped from the API's JSON body when it is one. */
+function errorText(raw: string): string {
+  try {
+    const body: unknown = JSON.parse(raw)
+    if (isRecord(body)) {
+      const inner = isRecord(body['error']) ? body['error'] : body
+      const message = stringOf(inner['message'])
+      if (message) return message
+    }
+  } catch {
+    // Not JSON: the message as written.
+  }
+  return raw.trim()
+}

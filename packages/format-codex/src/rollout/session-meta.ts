@@ -1,0 +1,51 @@
+import {isRecord, isString, stringOf} from '@chatmark/core'
+import {metaText} from './message.js'
+import type {RolloutState} from './state.js'
+import {startTurn} from './turns.js'
+
+/** A `session_meta` payload (also the legacy first line and the TS CLI's `session`): what the thread is. */
+export function sessionMeta(state: RolloutState, payload: Record<string, unknown>): void {
+  const {meta} = state
+  const timestamp = stringOf(payload['timestamp'])
+  if (timestamp && !meta.createdAt) meta.createdAt = timestamp
+  // Only the first session_meta describes the thread; later ones (if any) are tolerated.
+  if (meta.id !== undefined) return
+  const id = stringOf(payload['id'])
+  if (id) meta.id = id
+  const forkedFrom = stringOf(payload['forked_from_id'])
+  if (forkedFrom) meta.forkedFrom = forkedFrom
+  const cwd = stringOf(payload['cwd'])
+  if (cwd) meta.cwd = cwd
+  const originator = stringOf(payload['originator'])
+  if (originator) meta.originator = originator
+  const cliVersion = stringOf(payload['cli_version'])
+  if (cliVersion) meta.cliVersion = cliVersion
+  const source = payload['source']
+  if (isString(source)) meta.source = source
+  else if (isRecord(source) && 'subagent' in source)
+    meta.source = isString(source['subagent']) ? `subagent: ${source['subagent']}` : 'subagent'
+  const git = payload['git']
+  if (isRecord(git)) {
+    const branch = stringOf(git['branch'])
+    if (branch) meta.gitBranch = branch
+    const commit = stringOf(git['commit_hash'])
+    if (commit) meta.gitCommit = commit
+  }
+  // The TS CLI and legacy files keep the user's custom instructions here.
+  const instructions = stringOf(payload['instructions'])
+  if (instructions?.trim()) metaText(state, 'injected-context', 'Custom instructions', instructions, timestamp)
+}
+
+/** A `turn_context` payload: the turn's model and working directory, and its turn id. */
+export function turnContext(state: RolloutState, payload: Record<string, unknown>): void {
+  const name = stringOf(payload['model'])
+  if (name) {
+    state.currentModel = name
+    if (!state.models.includes(name)) state.models.push(name)
+    const {open} = state
+    if (open && !open.model) open.model = name
+  }
+  const cwd = stringOf(payload['cwd'])
+  if (cwd && !state.meta.cwd) state.meta.cwd = cwd
+  startTurn(state, stringOf(payload['turn_id']))
+}
