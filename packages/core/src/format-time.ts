@@ -1,12 +1,16 @@
+import {parseTime} from './parse-time.js'
+
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 /**
- * `2026-03-30 10:28` in the given time zone, for headings. A value that is
- * not a valid date is returned as it was written.
+ * `2026-03-30 10:28` in the given time zone, for headings. A time without an
+ * offset is read as UTC (see {@link parseTime}); a value that is not an
+ * ISO-8601 time is returned as it was written.
  */
 export function formatTime(iso: string, timeZone: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
+  const time = parseTime(iso)
+  if (time === undefined) return iso
+  const date = new Date(time)
   // Intl is slow per call; UTC needs no calendar arithmetic.
   if (timeZone === 'UTC') return date.toISOString().slice(0, 16).replace('T', ' ')
   let formatter = formatters.get(timeZone)

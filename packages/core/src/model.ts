@@ -131,21 +131,30 @@ export interface Turn {
   role: Role
   /** Participant id of the speaker. */
   author?: string
-  /** ISO-8601 time. */
+  /** ISO-8601 time (see {@link Conversation.createdAt}). */
   timestamp?: string
   model?: string
   tokens?: TokenCounts
   parts: Part[]
 }
 
-/** A whole conversation, ready to render. */
+/**
+ * A whole conversation, ready to render. The normalizer checks every
+ * conversation a format yields against this model (`validateConversation`)
+ * and skips an invalid one with a message naming the field.
+ */
 export interface Conversation {
   id: string
   title?: string
   source: Source
-  /** ISO-8601 time. */
+  /**
+   * ISO-8601 time: `2026-03-01T10:00:00Z`, with an offset (`+02:00`) or
+   * without one (`2026-03-01T10:00:00`, read as UTC, never as the local time
+   * of the machine that renders the note), or a date alone. Any other text is
+   * invalid: leave the field out instead (`timeOf` keeps only valid times).
+   */
   createdAt?: string
-  /** ISO-8601 time. */
+  /** ISO-8601 time (see {@link Conversation.createdAt}). */
   updatedAt?: string
   participants: Participant[]
   metadata: ConversationMetadata

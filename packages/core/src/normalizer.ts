@@ -14,6 +14,7 @@ import {createSample} from './sample.js'
 import {compressionOf, decompressedInput} from './decompressed-input.js'
 import {zipContainerInput, zipMemberInput} from './zip-member-input.js'
 import {countingInput} from './counting-input.js'
+import {validateConversation} from './validate-conversation.js'
 
 /** Options for {@link createNormalizer}. */
 export interface NormalizerOptions {
@@ -222,6 +223,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
   ): AsyncGenerator<Conversation> {
     const verdict = detection.verdicts.find((entry) => entry.format === plugin.name)
     let count = 0
+    let yielded = 0
     try {
       for await (const conversation of plugin.parse(input, {
         file,
@@ -229,6 +231,13 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
         options: readOptions.formatOptions ?? {},
         ...(verdict && detection.decidedBy !== 'option' ? {verdict} : {})
       })) {
+        yielded++
+        // What a plugin yields is checked before anyone sees it: an invalid conversation is skipped, the others kept.
+        const problem = validateConversation(conversation)
+        if (problem !== undefined) {
+          fail(file, invalidConversationReason(plugin.name, conversation, yielded, problem), 'invalid-conversation')
+          continue
+        }
         count++
         if (readOptions.render) await loadRenderModules(conversation, readOptions.render)
         yield conversation
@@ -242,6 +251,16 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       fail(file, `No conversation could be read from the input as ${plugin.name}`, 'no-conversation')
     }
   }
+}
+
+/**
+ * Names the plugin, the conversation (by id, else by its number among those
+ * the plugin yielded) and the problem's field.
+ */
+function invalidConversationReason(format: string, conversation: unknown, number: number, problem: string): string {
+  const id = (conversation as {id?: unknown} | null | undefined)?.id
+  const which = typeof id === 'string' && id !== '' ? `\`${id}\`` : `number ${number} (no id)`
+  return `Format \`${format}\` yielded an invalid conversation ${which}, skipped: ${problem}`
 }
 
 const emptyProblem = {reason: 'The input is empty: there is nothing to convert', ruleId: 'empty-input'}

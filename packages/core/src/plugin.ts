@@ -54,6 +54,11 @@ export interface FormatPlugin {
    * format allows; records recoverable problems on `context.file` and keeps
    * everything it can read. Throws (or reports a fatal message) only when
    * nothing could be read.
+   *
+   * Each conversation yielded must match the model (`validateConversation`);
+   * the normalizer skips one that does not, with a fatal `invalid-conversation`
+   * message naming the format, the conversation and the field, and keeps the
+   * others. Times are ISO-8601; one without an offset is read as UTC.
    */
   parse(input: Input, context: ParseContext): AsyncIterable<Conversation>
 }

@@ -47,11 +47,13 @@ test('the public API is exactly the expected list of exports', () => {
     'sortByDefaultOrder',
     'startsAsJsonDocument',
     'stringOf',
+    'timeOf',
     'toNote',
     'treeToMarkdown',
     'treeToMarkdownChunks',
     'truncateMiddle',
     'turnDepth',
+    'validateConversation',
     'zipContainerInput',
     'zipMemberInput'
   ])

@@ -1,4 +1,4 @@
-import {isString, stringOf} from '@chatmark/core'
+import {isString, timeOf} from '@chatmark/core'
 import {contentParts} from './content-parts.js'
 import {contentSignature} from './content-signature.js'
 import {isConversational, userMessageKind} from './message-kind.js'
@@ -173,7 +173,7 @@ export function createNoteHistory(): NoteHistory {
             .trim()
           if (text) entry.summary = text
         }
-        const at = (summary && stringOf(summary['timestamp'])) ?? timestamp
+        const at = (summary && timeOf(summary['timestamp'])) ?? timeOf(timestamp)
         if (at) entry.timestamp = at
         append(entry)
       }

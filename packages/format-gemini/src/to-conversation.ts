@@ -8,7 +8,7 @@ import type {
   ToolCallPart,
   Turn
 } from '@chatmark/core'
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import {isRecord, isString, stringOf, timeOf} from '@chatmark/core'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts, thoughtPart} from './content-parts.js'
 import {userMessageKind} from './message-kind.js'
@@ -85,9 +85,9 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
   const title = stringOf(metadata['summary'])?.trim()
   // Subagent sessions store their JSON result as `summary`: only one line makes a title.
   if (title && !title.includes('\n')) conversation.title = title
-  const createdAt = replay.startTime ?? stringOf(metadata['startTime'])
+  const createdAt = timeOf(replay.startTime) ?? timeOf(metadata['startTime'])
   if (createdAt) conversation.createdAt = createdAt
-  const updatedAt = stringOf(metadata['lastUpdated'])
+  const updatedAt = timeOf(metadata['lastUpdated'])
   if (updatedAt) conversation.updatedAt = updatedAt
   return conversation
 }
@@ -102,7 +102,7 @@ function resumeEntries(replay: Replay): NoteEntry[] {
         .parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))
         .join('\n\n')
         .trim()
-      const timestamp = stringOf(record['timestamp'])
+      const timestamp = timeOf(record['timestamp'])
       entries.push({
         kind: 'compression',
         ids: new Set([record.id]),
@@ -137,7 +137,7 @@ function messageTurn(
 ): Turn | undefined {
   const type = record['type']
   const base: Turn = {id: record.id, role: 'other', parts: []}
-  const timestamp = stringOf(record['timestamp'])
+  const timestamp = timeOf(record['timestamp'])
   if (timestamp) base.timestamp = timestamp
 
   if (type === 'user') {

@@ -1,0 +1,241 @@
+import {isNumber, isRecord, timeOf} from './guards.js'
+
+/**
+ * What is wrong with a value, where: `path` is relative to the value checked
+ * (`parts[0].type`), empty for the value itself.
+ */
+interface Problem {
+  path: string
+  /** `is "image", expected one of ...`. */
+  detail: string
+}
+
+const roles = ['user', 'assistant', 'system', 'tool', 'other']
+const partTypes = ['text', 'thinking', 'tool-call', 'attachment', 'notice']
+const participantKinds = ['human', 'model', 'tool', 'bot']
+const noticeLevels = ['info', 'warning', 'error']
+const tokenKeys = ['input', 'output', 'cached', 'thoughts', 'tool', 'total']
+
+/**
+ * Checks that a value is a `Conversation` as the model defines it: every
+ * required field present with the right type, every optional one absent or of
+ * the right type, roles, part types and levels from their lists, and times
+ * ISO-8601 (see `timeOf`). Fields the model does not know are allowed.
+ * Returns the first problem, as the field's path and what is wrong with it
+ * (`turns[3].parts[0].type is "image", expected one of text, ...`), or
+ * `undefined` when the value is a valid conversation.
+ *
+ * Cheap enough to run on every conversation of an export: one pass over the
+ * value, nothing copied, strings built only for a problem.
+ *
+ * @example
+ *   assert.equal(validateConversation(conversation), undefined)
+ */
+export function validateConversation(value: unknown): string | undefined {
+  const problem = conversationProblem(value)
+  if (!problem) return undefined
+  return `${problem.path || 'the conversation'} ${problem.detail}`
+}
+
+function conversationProblem(value: unknown): Problem | undefined {
+  if (!isRecord(value)) return wrong('', value, 'an object')
+  if (!isFilledString(value['id'])) return wrong('id', value['id'], 'a non-empty string')
+  const source = value['source']
+  if (!isRecord(source)) return wrong('source', source, 'an object')
+  if (!isFilledString(source['format'])) return wrong('source.format', source['format'], 'a non-empty string')
+  const sourceProblem = optionalString(source, 'variant') ?? optionalString(source, 'path')
+  if (sourceProblem) return within('source', sourceProblem)
+  const problem = optionalString(value, 'title') ?? optionalTime(value, 'createdAt') ?? optionalTime(value, 'updatedAt')
+  if (problem) return problem
+  const participants = value['participants']
+  if (!Array.isArray(participants)) return wrong('participants', participants, 'an array')
+  for (let index = 0; index < participants.length; index++) {
+    const participantProblem = participantProblemOf(participants[index])
+    if (participantProblem) return within(`participants[${index}]`, participantProblem)
+  }
+  const metadata = value['metadata']
+  if (!isRecord(metadata)) return wrong('metadata', metadata, 'an object')
+  const metadataProblem = metadataProblemOf(metadata)
+  if (metadataProblem) return within('metadata', metadataProblem)
+  const turnsProblem = turnsProblemOf(value['turns'])
+  if (turnsProblem) return within('turns', turnsProblem)
+  const fidelity = value['fidelity']
+  if (!isRecord(fidelity)) return wrong('fidelity', fidelity, 'an object')
+  for (const key in fidelity) {
+    if (!isNumber(fidelity[key])) return wrong(`fidelity${keyPath(key)}`, fidelity[key], 'a number')
+  }
+  return undefined
+}
+
+function participantProblemOf(value: unknown): Problem | undefined {
+  if (!isRecord(value)) return wrong('', value, 'an object')
+  if (typeof value['id'] !== 'string') return wrong('id', value['id'], 'a string')
+  if (typeof value['name'] !== 'string') return wrong('name', value['name'], 'a string')
+  return oneOf(value, 'kind', participantKinds)
+}
+
+function metadataProblemOf(metadata: Record<string, unknown>): Problem | undefined {
+  const models = metadata['models']
+  if (models !== undefined) {
+    if (!Array.isArray(models)) return wrong('models', models, 'an array')
+    for (let index = 0; index < models.length; index++) {
+      if (typeof models[index] !== 'string') return wrong(`models[${index}]`, models[index], 'a string')
+    }
+  }
+  const problem = optionalString(metadata, 'project') ?? optionalString(metadata, 'gitBranch') ?? tokens(metadata)
+  if (problem) return problem
+  const extra = metadata['extra']
+  if (extra === undefined) return undefined
+  if (!isRecord(extra)) return wrong('extra', extra, 'an object')
+  for (const key in extra) {
+    const item = extra[key]
+    if (typeof item !== 'string' && typeof item !== 'boolean' && !isNumber(item)) {
+      return wrong(`extra${keyPath(key)}`, item, 'a string, a number or a boolean')
+    }
+  }
+  return undefined
+}
+
+/** An array of turns: a conversation's, or a subagent's under a tool call. */
+function turnsProblemOf(turns: unknown): Problem | undefined {
+  if (!Array.isArray(turns)) return wrong('', turns, 'an array')
+  for (let index = 0; index < turns.length; index++) {
+    const problem = turnProblemOf(turns[index])
+    if (problem) return within(`[${index}]`, problem)
+  }
+  return undefined
+}
+
+function turnProblemOf(turn: unknown): Problem | undefined {
+  if (!isRecord(turn)) return wrong('', turn, 'an object')
+  const problem =
+    oneOf(turn, 'role', roles) ??
+    optionalString(turn, 'id') ??
+    optionalString(turn, 'author') ??
+    optionalTime(turn, 'timestamp') ??
+    optionalString(turn, 'model') ??
+    tokens(turn)
+  if (problem) return problem
+  const parts = turn['parts']
+  if (!Array.isArray(parts)) return wrong('parts', parts, 'an array')
+  for (let index = 0; index < parts.length; index++) {
+    const partProblem = partProblemOf(parts[index])
+    if (partProblem) return within(`parts[${index}]`, partProblem)
+  }
+  return undefined
+}
+
+function partProblemOf(part: unknown): Problem | undefined {
+  if (!isRecord(part)) return wrong('', part, 'an object')
+  const typeProblem = oneOf(part, 'type', partTypes)
+  if (typeProblem) return typeProblem
+  if (typeof part['text'] !== 'string') return wrong('text', part['text'], 'a string')
+  switch (part['type']) {
+    case 'thinking':
+      return optionalString(part, 'subject')
+    case 'tool-call':
+      return toolCallProblemOf(part)
+    case 'attachment':
+      return (
+        optionalString(part, 'name') ??
+        optionalString(part, 'mimeType') ??
+        optionalNumber(part, 'size') ??
+        optionalString(part, 'reference')
+      )
+    case 'notice':
+      return oneOf(part, 'level', noticeLevels) ?? optionalString(part, 'kind') ?? optionalString(part, 'details')
+    default:
+      return undefined
+  }
+}
+
+function toolCallProblemOf(part: Record<string, unknown>): Problem | undefined {
+  if (!isFilledString(part['name'])) return wrong('name', part['name'], 'a non-empty string')
+  const problem = optionalString(part, 'id') ?? optionalString(part, 'displayName') ?? optionalString(part, 'status')
+  if (problem) return problem
+  const result = part['result']
+  if (result !== undefined) {
+    if (!isRecord(result)) return wrong('result', result, 'an object')
+    if (typeof result['text'] !== 'string') return wrong('result.text', result['text'], 'a string')
+    const resultProblem =
+      (result['isError'] === undefined || typeof result['isError'] === 'boolean'
+        ? undefined
+        : wrong('isError', result['isError'], 'a boolean')) ??
+      optionalString(result, 'language') ??
+      optionalString(result, 'fileName')
+    if (resultProblem) return within('result', resultProblem)
+  }
+  if (part['subagent'] === undefined) return undefined
+  const subagentProblem = turnsProblemOf(part['subagent'])
+  return subagentProblem && within('subagent', subagentProblem)
+}
+
+/** `tokens`, when present: token counts, each a number when present. */
+function tokens(record: Record<string, unknown>): Problem | undefined {
+  const counts = record['tokens']
+  if (counts === undefined) return undefined
+  if (!isRecord(counts)) return wrong('tokens', counts, 'an object')
+  for (const key of tokenKeys) {
+    const problem = optionalNumber(counts, key)
+    if (problem) return within('tokens', problem)
+  }
+  return undefined
+}
+
+function oneOf(record: Record<string, unknown>, key: string, allowed: readonly string[]): Problem | undefined {
+  const value = record[key]
+  return typeof value === 'string' && allowed.includes(value)
+    ? undefined
+    : wrong(key, value, `one of ${allowed.join(', ')}`)
+}
+
+function optionalString(record: Record<string, unknown>, key: string): Problem | undefined {
+  const value = record[key]
+  return value === undefined || typeof value === 'string' ? undefined : wrong(key, value, 'a string')
+}
+
+function optionalNumber(record: Record<string, unknown>, key: string): Problem | undefined {
+  const value = record[key]
+  return value === undefined || isNumber(value) ? undefined : wrong(key, value, 'a number')
+}
+
+function optionalTime(record: Record<string, unknown>, key: string): Problem | undefined {
+  const value = record[key]
+  if (value === undefined || timeOf(value) !== undefined) return undefined
+  return wrong(key, value, 'an ISO-8601 time such as 2026-03-01T10:00:00Z')
+}
+
+function wrong(path: string, value: unknown, expected: string): Problem {
+  return {path, detail: `is ${describe(value)}, expected ${expected}`}
+}
+
+/** The problem of a field of `path`, as a problem of the value holding `path`. */
+function within(path: string, problem: Problem): Problem {
+  if (problem.path === '') return {path, detail: problem.detail}
+  return {path: problem.path.startsWith('[') ? path + problem.path : `${path}.${problem.path}`, detail: problem.detail}
+}
+
+/** `.key`, or `["key"]` for a key that is not an identifier. */
+function keyPath(key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
+}
+
+const maxQuoted = 40
+
+/** A value as a message shows it: `"image"`, `3`, `null`, `missing`, `an array`. */
+function describe(value: unknown): string {
+  if (value === undefined) return 'missing'
+  if (typeof value === 'string') {
+    const chars = [...value.slice(0, maxQuoted + 1)]
+    return JSON.stringify(chars.length > maxQuoted ? `${chars.slice(0, maxQuoted).join('')}…` : value)
+  }
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value)
+  }
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+function isFilledString(value: unknown): value is string {
+  return typeof value === 'string' && value !== ''
+}
