@@ -141,7 +141,8 @@ export interface Turn {
 /**
  * A whole conversation, ready to render. The normalizer checks every
  * conversation a format yields against this model (`validateConversation`)
- * and skips an invalid one with a message naming the field.
+ * and skips an invalid one with a message naming the field (a time that is
+ * not one is only dropped, with a warning).
  */
 export interface Conversation {
   id: string

@@ -14,6 +14,7 @@ import {createSample} from './sample.js'
 import {compressionOf, decompressedInput} from './decompressed-input.js'
 import {zipContainerInput, zipMemberInput} from './zip-member-input.js'
 import {countingInput} from './counting-input.js'
+import {dropInvalidTimes} from './drop-invalid-times.js'
 import {validateConversation} from './validate-conversation.js'
 
 /** Options for {@link createNormalizer}. */
@@ -233,6 +234,13 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       })) {
         yielded++
         // What a plugin yields is checked before anyone sees it: an invalid conversation is skipped, the others kept.
+        // A time that is not a time is only dropped: it costs that time, not the conversation.
+        const dropped = dropInvalidTimes(conversation)
+        if (dropped.first)
+          file.message(droppedTimesReason(plugin.name, conversation, dropped.first, dropped.count), {
+            ruleId: 'invalid-time',
+            source: messageSource
+          })
         const problem = validateConversation(conversation)
         if (problem !== undefined) {
           fail(file, invalidConversationReason(plugin.name, conversation, yielded, problem), 'invalid-conversation')
@@ -261,6 +269,22 @@ function invalidConversationReason(format: string, conversation: unknown, number
   const id = (conversation as {id?: unknown} | null | undefined)?.id
   const which = typeof id === 'string' && id !== '' ? `\`${id}\`` : `number ${number} (no id)`
   return `Format \`${format}\` yielded an invalid conversation ${which}, skipped: ${problem}`
+}
+
+/** Names the plugin, the conversation and the first time dropped from it. */
+function droppedTimesReason(
+  format: string,
+  conversation: unknown,
+  first: {path: string; value: string},
+  count: number
+): string {
+  const id = (conversation as {id?: unknown}).id
+  const which = typeof id === 'string' && id !== '' ? ` \`${id}\`` : ''
+  const more = count > 1 ? ` (and ${count - 1} more)` : ''
+  return (
+    `Format \`${format}\` yielded conversation${which} with ${first.path} ${first.value}${more}, which is not a time ` +
+    '(expected ISO-8601, such as 2026-03-01T10:00:00Z): dropped, the conversation kept'
+  )
 }
 
 const emptyProblem = {reason: 'The input is empty: there is nothing to convert', ruleId: 'empty-input'}

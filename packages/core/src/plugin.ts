@@ -58,7 +58,8 @@ export interface FormatPlugin {
    * Each conversation yielded must match the model (`validateConversation`);
    * the normalizer skips one that does not, with a fatal `invalid-conversation`
    * message naming the format, the conversation and the field, and keeps the
-   * others. Times are ISO-8601; one without an offset is read as UTC.
+   * others. Times are ISO-8601; one without an offset is read as UTC; one
+   * that is not a time is dropped with an `invalid-time` warning.
    */
   parse(input: Input, context: ParseContext): AsyncIterable<Conversation>
 }

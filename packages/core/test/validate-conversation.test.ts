@@ -82,7 +82,6 @@ async function reasonFor(change: Change): Promise<string> {
 }
 
 const skipped = 'Format `mine` yielded an invalid conversation `c-1`, skipped:'
-const time = 'expected an ISO-8601 time such as 2026-03-01T10:00:00Z'
 const roles = 'expected one of user, assistant, system, tool, other'
 
 /** Changes a valid conversation, typed (`value`) or as any record (`raw`, the same object). */
@@ -118,21 +117,6 @@ const cases: Array<[string, Change, string]> = [
     'a title that is not a string is skipped, naming title',
     (_, raw) => (raw['title'] = null),
     `${skipped} title is null, expected a string`
-  ],
-  [
-    'a createdAt that is not a date is skipped, naming createdAt',
-    (value) => (value.createdAt = 'yesterday'),
-    `${skipped} createdAt is "yesterday", ${time}`
-  ],
-  [
-    'an updatedAt given as a number is skipped, naming updatedAt',
-    (_, raw) => (raw['updatedAt'] = 1772359200),
-    `${skipped} updatedAt is 1772359200, ${time}`
-  ],
-  [
-    'a turn timestamp with a month 13 is skipped, naming the turn',
-    (value) => (value.turns[0]!.timestamp = '2026-13-01T10:00:00Z'),
-    `${skipped} turns[0].timestamp is "2026-13-01T10:00:00Z", ${time}`
   ],
   [
     'participants that are not an array are skipped, naming participants',
@@ -251,6 +235,43 @@ for (const [name, change, expected] of cases) {
     assert.equal(await reasonFor(change), expected)
   })
 }
+
+test('a time that is not a time is dropped with one warning, and the conversation is kept', async () => {
+  const value = full()
+  value.createdAt = 'yesterday'
+  ;(value as unknown as Record<string, unknown>)['updatedAt'] = 1772359200
+  value.turns[0]!.timestamp = '2026-13-01T10:00:00Z'
+  const {file, conversations} = await normalize(value)
+  assert.equal(conversations.length, 1)
+  assert.equal(conversations[0]!.createdAt, undefined)
+  assert.equal(conversations[0]!.updatedAt, undefined)
+  assert.equal(conversations[0]!.turns[0]!.timestamp, undefined)
+  assert.equal(conversations[0]!.turns[1]!.timestamp, '2026-03-01 10:01', 'valid times are kept')
+  assert.deepEqual(
+    file.messages.map((message) => [message.ruleId, message.fatal, message.reason]),
+    [
+      [
+        'invalid-time',
+        false,
+        'Format `mine` yielded conversation `c-1` with createdAt "yesterday" (and 2 more), which is not a time ' +
+          '(expected ISO-8601, such as 2026-03-01T10:00:00Z): dropped, the conversation kept'
+      ]
+    ]
+  )
+})
+
+test('a garbled time in a subagent turn is dropped too, and named by its path', async () => {
+  const value = full()
+  const part = value.turns.flatMap((turn) => turn.parts).find((candidate) => candidate.type === 'tool-call')
+  assert.ok(part?.type === 'tool-call' && part.subagent?.[0])
+  part.subagent[0].timestamp = 'soon'
+  const {file, conversations} = await normalize(value)
+  assert.equal(conversations.length, 1)
+  assert.match(
+    String(file.messages[0]?.reason),
+    /with turns\[\d+\]\.parts\[\d+\]\.subagent\[0\]\.timestamp "soon", which/
+  )
+})
 
 test('a value that is not an object at all is skipped, named by its number', async () => {
   const {file, conversations} = await normalize(conversation('mine', 'a', 'x'), null)
