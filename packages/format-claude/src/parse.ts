@@ -5,8 +5,8 @@ import {detectExport, exportVariant} from './detect-export.js'
 import {parseExport} from './parse-export.js'
 import {createRecordStore} from './record-store.js'
 import {threadSession} from './thread.js'
-import type {Settings} from './to-conversation.js'
-import {toConversation} from './to-conversation.js'
+import type {Settings} from './conversation/index.js'
+import {toConversation} from './conversation/index.js'
 import {isLoglines} from './types.js'
 
 /** Message source for problems this format reports. */

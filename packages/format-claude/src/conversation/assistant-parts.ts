@@ -1,0 +1,88 @@
+import type {NoticePart, Part, TokenCounts} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core'
+import {addTokens, usageTokens} from '../tokens.js'
+import {blocksText} from '../tool-result.js'
+import {assistantBlock} from './assistant-block.js'
+import {contentBlocks, messageContent, messageIdOf} from './message-content.js'
+import type {BuildState, Item} from './state.js'
+import {serverResultsOf} from './tool-call.js'
+
+/** What one API message adds to its turn. */
+export interface AssistantParts {
+  parts: Part[]
+  /** An API error or synthetic message: a notice turn of its own. */
+  notice?: NoticePart
+  model?: string
+  tokens?: TokenCounts
+}
+
+/**
+ * The parts of the API message an assistant record belongs to, or nothing
+ * when that message was already read. Claude Code writes one record per
+ * content block, all with the same `message.id`: they are read together, the
+ * first time one of them comes, blocks in order and duplicates dropped, and
+ * usage is taken once, from the last record.
+ */
+export function assistantParts(state: BuildState, item: Item, main: boolean): AssistantParts | undefined {
+  const {record, entry} = item
+  const messageId = messageIdOf(record)
+  let members: Array<Record<string, unknown>> = [record]
+  if (messageId !== undefined && entry) {
+    if (state.usedMessages.has(`${item.sidechain}:${messageId}`)) return undefined
+    state.usedMessages.add(`${item.sidechain}:${messageId}`)
+    members = (state.store.byMessageId.get(messageId) ?? [entry])
+      .filter((member) => member.sidechain === entry.sidechain)
+      .map((member) => member.record)
+  }
+  const message = record['message']
+  const modelName = isRecord(message) ? stringOf(message['model']) : undefined
+  if (record['isApiErrorMessage'] === true || modelName === '<synthetic>') {
+    const text = members
+      .map((member) => blocksText(messageContent(member)))
+      .join('\n')
+      .trim()
+    if (!text) return undefined
+    return {
+      parts: [],
+      notice: {
+        type: 'notice',
+        level: record['isApiErrorMessage'] === true ? 'error' : 'info',
+        kind: record['isApiErrorMessage'] === true ? 'api-error' : 'synthetic',
+        text
+      }
+    }
+  }
+  const parts: Part[] = []
+  const seen = new Set<string>()
+  const serverResults = serverResultsOf(members)
+  for (const member of members) {
+    const content = messageContent(member)
+    if (isString(content)) {
+      if (/\S/.test(content) && !seen.has(`text:${content}`)) parts.push({type: 'text', text: content})
+      seen.add(`text:${content}`)
+      continue
+    }
+    for (const block of contentBlocks(member)) {
+      const identity =
+        stringOf(block['id']) ?? stringOf(block['text']) ?? stringOf(block['thinking']) ?? stringOf(block['signature'])
+      const key = `${String(block['type'])}:${identity ?? ''}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      const part = assistantBlock(state, block, serverResults, main)
+      if (part) parts.push(part)
+    }
+  }
+  const lastMember = members[members.length - 1]!
+  const lastMessage = lastMember['message']
+  const usage = isRecord(lastMessage) ? usageTokens(lastMessage['usage']) : undefined
+  const result: AssistantParts = {parts}
+  if (modelName !== undefined) result.model = modelName
+  if (usage) {
+    result.tokens = usage.counts
+    if (main) {
+      addTokens(state.totals, usage.counts)
+      if (usage.cacheCreation !== undefined) state.cacheCreation = (state.cacheCreation ?? 0) + usage.cacheCreation
+    }
+  }
+  return result
+}

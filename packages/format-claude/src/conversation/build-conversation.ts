@@ -1,0 +1,65 @@
+import type {Conversation, Turn} from '@chatmark/core'
+import {stringOf} from '@chatmark/core'
+import type {Entry} from '../record-store.js'
+import type {BuildState, ConversationContext} from './state.js'
+import {titleOf} from './title.js'
+import {model, user} from './turn.js'
+
+/** The conversation of a thread whose turns are built: ids, times, title, and metadata from the state. */
+export function buildConversation(state: BuildState, turns: Turn[], context: ConversationContext): Conversation {
+  const {store, thread} = state
+  const first = thread.path[0]
+  const last = thread.path[thread.path.length - 1]
+  const facts = pathFacts(thread.path)
+  const conversation: Conversation = {
+    // A subagent's transcript shares its parent's sessionId; its own id keeps the two notes apart.
+    id: store.subagent
+      ? `${facts.sessionId ?? context.fallbackId}:agent-${store.subagent.agentId ?? context.fallbackId}`
+      : (facts.sessionId ?? context.fallbackId),
+    source: {format: 'claude', variant: context.variant, ...(context.path ? {path: context.path} : {})},
+    participants: [user, model],
+    metadata: {},
+    turns,
+    fidelity: {...state.fidelity}
+  }
+  for (const [key, value] of Object.entries(store.fidelity))
+    conversation.fidelity[key] = (conversation.fidelity[key] ?? 0) + value
+  const title = titleOf(store, thread)
+  if (title !== undefined) conversation.title = title
+  const createdAt =
+    (first ? stringOf(first.record['timestamp']) : undefined) ??
+    turns.find((turn) => turn.timestamp !== undefined)?.timestamp
+  const updatedAt =
+    (last ? stringOf(last.record['timestamp']) : undefined) ??
+    turns.findLast((turn) => turn.timestamp !== undefined)?.timestamp
+  if (createdAt !== undefined) conversation.createdAt = createdAt
+  if (updatedAt !== undefined) conversation.updatedAt = updatedAt
+  if (state.models.length > 0) conversation.metadata.models = state.models
+  if (facts.cwd !== undefined) conversation.metadata.project = facts.cwd
+  if (facts.gitBranch !== undefined) conversation.metadata.gitBranch = facts.gitBranch
+  if (Object.keys(state.totals).length > 0) conversation.metadata.tokens = state.totals
+  const extra: Record<string, string | number> = {}
+  if (facts.version !== undefined) extra['version'] = facts.version
+  if (store.subagent) {
+    extra['kind'] = 'subagent'
+    if (store.subagent.agentId !== undefined) extra['agent_id'] = store.subagent.agentId
+  }
+  if (state.cacheCreation !== undefined) extra['cacheCreationTokens'] = state.cacheCreation
+  if (Object.keys(extra).length > 0) conversation.metadata.extra = extra
+  return conversation
+}
+
+/** Session facts from the path: the last value of each. */
+function pathFacts(path: Entry[]): {sessionId?: string; cwd?: string; gitBranch?: string; version?: string} {
+  const facts: {sessionId?: string; cwd?: string; gitBranch?: string; version?: string} = {}
+  for (const entry of path) {
+    if (entry.sessionId !== undefined) facts.sessionId = entry.sessionId
+    const cwd = stringOf(entry.record['cwd'])
+    if (cwd !== undefined) facts.cwd = cwd
+    const branch = stringOf(entry.record['gitBranch'])
+    if (branch !== undefined && branch !== '') facts.gitBranch = branch
+    const version = stringOf(entry.record['version'])
+    if (version !== undefined) facts.version = version
+  }
+  return facts
+}

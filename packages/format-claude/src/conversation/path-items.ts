@@ -1,0 +1,32 @@
+import {isString} from '@chatmark/core'
+import type {Entry, RecordStore} from '../record-store.js'
+import {contentBlocks} from './message-content.js'
+import type {BuildState, Item} from './state.js'
+
+/** The path's entries in order, each followed by the records without uuid written after it. */
+export function* pathItems(path: Entry[], store: RecordStore): Generator<Item> {
+  const loose = (key: string): Item[] =>
+    (store.loose.get(key) ?? [])
+      .filter((item) => !item.sidechain)
+      .map((item) => ({record: item.record, sidechain: false}))
+  yield* loose('')
+  for (const entry of path) {
+    yield {record: entry.record, entry, sidechain: entry.sidechain}
+    yield* loose(entry.uuid)
+  }
+}
+
+/** Marks what a path entry pulls in besides itself: the split records of its API message and their tool results. */
+export function markConsumed(state: BuildState, entry: Entry): void {
+  if (entry.messageId === undefined) return
+  const {consumed, store} = state
+  for (const member of store.byMessageId.get(entry.messageId) ?? []) {
+    if (member.sidechain !== entry.sidechain) continue
+    consumed.add(member.uuid)
+    for (const block of contentBlocks(member.record)) {
+      if (!isString(block['id'])) continue
+      const result = store.results.get(block['id'])
+      if (result?.uuid !== undefined) consumed.add(result.uuid)
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import type {Fidelity, TokenCounts, ToolCallPart, Turn} from '@chatmark/core'
+import type {Entry, RecordStore} from '../record-store.js'
+import type {Thread} from '../thread.js'
+import {sidechainGroups} from './sidechains.js'
+
+/** Format options, resolved. */
+export interface Settings {
+  branches: 'current' | 'all'
+  subagents: boolean
+  keepMeta: boolean
+}
+
+/** What {@link toConversation} needs besides the thread. */
+export interface ConversationContext {
+  store: RecordStore
+  settings: Settings
+  variant: 'claude-code-jsonl' | 'claude-code-loglines'
+  fallbackId: string
+  path?: string
+}
+
+/** A record to turn into parts: a chain entry or a record without uuid. */
+export interface Item {
+  record: Record<string, unknown>
+  entry?: Entry
+  sidechain: boolean
+}
+
+/**
+ * Everything the steps share while one thread becomes one conversation. The
+ * first three fields are read only; the rest are filled in as the thread, its
+ * abandoned branches and its subagents are read, and {@link buildConversation}
+ * turns them into the conversation's fidelity and metadata.
+ */
+export interface BuildState {
+  thread: Thread
+  store: RecordStore
+  settings: Settings
+  /** This conversation's counts; the store's are added when the conversation is built. */
+  fidelity: Fidelity
+  /**
+   * Uuids of entries the path pulls in besides its own: the split records of its API
+   * messages and the records holding the tool results that answer them. Abandoned
+   * branches leave them out, so a branch does not repeat the kept turns.
+   */
+  consumed: Set<string>
+  /** API messages already turned into parts, as `<sidechain>:<message id>`: split records are read once. */
+  usedMessages: Set<string>
+  /** Models of the main thread, in order of first use. */
+  models: string[]
+  /** Token totals of the main thread, each API message counted once. */
+  totals: TokenCounts
+  /** Cache writes of the main thread (the model's token counts have no field for them). */
+  cacheCreation: number | undefined
+  /** Sidechain records by subagent (empty unless `settings.subagents`). */
+  subagents: Map<string, Item[]>
+  /** Keys of {@link subagents} already nested under a tool call. */
+  usedGroups: Set<string>
+  /** Ids of every tool_use in the store, collected on the first tool result that needs them. */
+  toolUses: Set<string> | undefined
+}
+
+/** The state for one thread, before any step has run. */
+export function createState(thread: Thread, context: ConversationContext): BuildState {
+  const {store, settings} = context
+  return {
+    thread,
+    store,
+    settings,
+    fidelity: {},
+    consumed: new Set(),
+    usedMessages: new Set(),
+    models: [],
+    totals: {},
+    cacheCreation: undefined,
+    subagents: settings.subagents ? sidechainGroups(store) : new Map(),
+    usedGroups: new Set(),
+    toolUses: undefined
+  }
+}
+
+/** Adds `by` to the conversation's count of `reason`. */
+export function count(state: BuildState, reason: string, by = 1): void {
+  state.fidelity[reason] = (state.fidelity[reason] ?? 0) + by
+}
+
+/**
+ * One list of turns being built: the thread's, an abandoned branch's or a
+ * subagent's. Only the main thread (`main`) adds to the models and token
+ * totals and nests subagents.
+ */
+export interface TurnList {
+  turns: Turn[]
+  main: boolean
+  /** The open assistant turn: consecutive API messages of one agent loop are one turn. */
+  open: Turn | undefined
+  /** The last bash-mode command (`! cmd`) still waiting for its output. */
+  pendingBash: ToolCallPart | undefined
+}
+
+/** An empty list of turns. */
+export function createTurnList(main: boolean): TurnList {
+  return {turns: [], main, open: undefined, pendingBash: undefined}
+}
+
+/** Adds a turn that closes the open assistant turn. */
+export function pushTurn(list: TurnList, turn: Turn): void {
+  list.turns.push(turn)
+  list.open = undefined
+}

@@ -1,0 +1,61 @@
+import type {ToolCallPart, Turn} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core'
+import {blocksText, toolResult} from '../tool-result.js'
+import {contentBlocks} from './message-content.js'
+import type {BuildState} from './state.js'
+import {subagentTurns} from './subagent-turns.js'
+
+/** A tool call that may carry the turns of the subagent it started (`ToolCallPart.subagent` in core). */
+type SubagentToolCall = ToolCallPart & {subagent?: Turn[]}
+
+const subagentToolNames = new Set(['Task', 'Agent'])
+
+/**
+ * A `tool_use` or `server_tool_use` block as a tool call, with its result: the
+ * `tool_result` that answers it anywhere in the file (a diff for an Edit's
+ * `toolUseResult`), else a server tool's result in the same message. On the
+ * main thread, with `subagents`, a Task / Agent call carries its subagent's turns.
+ */
+export function toolCall(
+  state: BuildState,
+  block: Record<string, unknown>,
+  serverResults: Map<string, Record<string, unknown>>,
+  main: boolean
+): ToolCallPart {
+  const id = stringOf(block['id'])
+  const name = stringOf(block['name']) ?? 'tool'
+  const input = block['input'] ?? {}
+  const description = isRecord(input) ? stringOf(input['description']) : undefined
+  const call: SubagentToolCall = {type: 'tool-call', text: description ?? name, name, input}
+  if (id !== undefined) {
+    call.id = id
+    const info = state.store.results.get(id)
+    const server = serverResults.get(id)
+    if (info) {
+      call.result = toolResult(info)
+      call.status = info.block['is_error'] === true ? 'error' : 'success'
+    } else if (server) {
+      call.result = {
+        text: blocksText(server['content']) || JSON.stringify(server['content'] ?? null, null, 2),
+        language: isString(server['content']) ? 'text' : 'json'
+      }
+    }
+    if (main && state.settings.subagents && subagentToolNames.has(name)) {
+      const turns = subagentTurns(state, id, input, info?.rich)
+      if (turns) call.subagent = turns
+    }
+  }
+  return call
+}
+
+/** Results of server tools (`web_search_tool_result`, ...) in an API message's records, by tool_use id. */
+export function serverResultsOf(members: Array<Record<string, unknown>>): Map<string, Record<string, unknown>> {
+  const serverResults = new Map<string, Record<string, unknown>>()
+  for (const member of members) {
+    for (const block of contentBlocks(member)) {
+      if (isString(block['type']) && block['type'].endsWith('_tool_result') && isString(block['tool_use_id']))
+        serverResults.set(block['tool_use_id'], block)
+    }
+  }
+  return serverResults
+}

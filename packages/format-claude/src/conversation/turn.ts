@@ -1,0 +1,24 @@
+import type {NoticePart, Part, Turn} from '@chatmark/core'
+import {stringOf} from '@chatmark/core'
+
+/** The conversation's two participants. */
+export const user = {id: 'user', name: 'User', kind: 'human'} as const
+export const model = {id: 'claude', name: 'Claude', kind: 'model'} as const
+
+/** A system turn holding one notice, at the record's time. */
+export function noticeTurn(notice: NoticePart, record: Record<string, unknown>): Turn {
+  const turn: Turn = {role: 'system', parts: [notice]}
+  const timestamp = stringOf(record['timestamp'])
+  if (timestamp !== undefined) turn.timestamp = timestamp
+  return turn
+}
+
+/** A user turn (or a system turn, when it holds only harness text) with the record's uuid and time. */
+export function userTurn(parts: Part[], record: Record<string, unknown>, system: boolean): Turn {
+  const turn: Turn = system ? {role: 'system', parts} : {role: 'user', author: user.id, parts}
+  const uuid = stringOf(record['uuid'])
+  if (uuid !== undefined) turn.id = uuid
+  const timestamp = stringOf(record['timestamp'])
+  if (timestamp !== undefined) turn.timestamp = timestamp
+  return turn
+}
