@@ -1,24 +1,17 @@
 import assert from 'node:assert/strict'
 import {existsSync} from 'node:fs'
-import {readdir, readFile} from 'node:fs/promises'
+import {readdir} from 'node:fs/promises'
 import {join} from 'node:path'
 import {expect, test} from 'vitest'
-import type {RenderOptions} from 'chatmark'
 import {convert, normalizer} from 'chatmark'
-import {fixtureCases, fixtureInput} from './util/fixtures.js'
+import {fixtureCases, fixtureInput, readCaseOptions} from './util/fixtures.js'
 
 // The reviewed files are vitest file snapshots: after a deliberate change,
 // `vitest run -u` rewrites them, and the diff is reviewed before it is committed.
 
-interface CaseOptions {
-  format?: Record<string, unknown>
-  render?: RenderOptions
-}
-
 for (const fixture of await fixtureCases()) {
   test(`${fixture.name}: the note matches the reviewed output`, async () => {
-    const optionsPath = join(fixture.dir, 'options.json')
-    const options = existsSync(optionsPath) ? (JSON.parse(await readFile(optionsPath, 'utf8')) as CaseOptions) : {}
+    const options = await readCaseOptions(fixture)
     const result = await convert(normalizer, await fixtureInput(fixture), {
       ...(options.format ? {formatOptions: options.format} : {}),
       ...(options.render ? {render: options.render} : {})
