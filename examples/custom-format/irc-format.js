@@ -4,7 +4,8 @@
 //   [09:15] <bob> yes, it streams
 //
 // Run it with `chatmark --use ./examples/custom-format/irc-format.js examples/custom-format/sample.irclog`,
-// or in code: `createNormalizer({formats: [ircFormat()]})`.
+// or in code: `createNormalizer({formats: [ircFormat()]})`. Its tests (irc-format.test.js) use chatmark's test
+// kit; docs/format-plugins.md is the guide to writing one.
 
 const linePattern = /^\[(\d{2}:\d{2})\] <([^>\s]+)> (.*)$/
 
@@ -23,7 +24,11 @@ export default function ircFormat() {
       if (matching >= 2 && matching === lines.length) {
         return {confidence: 'certain', reason: `all ${matching} lines are "[hh:mm] <nick> message"`}
       }
-      return {confidence: 'none', reason: 'no "[hh:mm] <nick> message" lines'}
+      // Most lines match: an IRC log with a few other lines (joins, topic changes), still hard to mistake.
+      if (matching >= 2 && matching * 5 >= lines.length * 4) {
+        return {confidence: 'likely', reason: `${matching} of ${lines.length} lines are "[hh:mm] <nick> message"`}
+      }
+      return {confidence: 'none', reason: `${matching} of ${lines.length} lines are "[hh:mm] <nick> message"`}
     },
     async *parse(input, context) {
       const decoder = new TextDecoder()
@@ -33,6 +38,8 @@ export default function ircFormat() {
 
       const people = new Map()
       const turns = []
+      // What was read but not shown as a turn, counted by reason: the note's frontmatter shows it.
+      const fidelity = {}
       for (const [index, line] of text.split(/\r?\n/).entries()) {
         if (line.trim() === '') continue
         const match = linePattern.exec(line)
@@ -42,6 +49,7 @@ export default function ircFormat() {
             ruleId: 'unknown-line',
             source: 'irc'
           })
+          fidelity['unknown-line'] = (fidelity['unknown-line'] ?? 0) + 1
           continue
         }
         const [, time, nick, message] = match
@@ -54,7 +62,7 @@ export default function ircFormat() {
         participants: [...people.values()],
         metadata: {},
         turns,
-        fidelity: {}
+        fidelity
       }
     }
   }
