@@ -25,6 +25,14 @@ export function formatExplanation(name: string, detection: Detection): string {
   return lines.join('\n')
 }
 
+/**
+ * The version of the `--json` object's shape, its first field. Bumped on any
+ * incompatible change (a field removed, renamed or retyped, a value's meaning
+ * changed); fields are added without a bump. The shape is the JSON Schema in
+ * `schema/chatmark-json.schema.json`, whose `schemaVersion` must match.
+ */
+export const jsonSchemaVersion = 1
+
 /** One input as the `--json` object (a public interface: see the README). */
 export function jsonReport(
   name: string,
@@ -33,6 +41,7 @@ export function jsonReport(
   file: VFile
 ): string {
   return JSON.stringify({
+    schemaVersion: jsonSchemaVersion,
     file: name,
     detection: {
       format: detection.format ?? null,

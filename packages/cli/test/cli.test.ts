@@ -103,7 +103,7 @@ test('--json prints one object per input with the documented shape', async () =>
     .map((line) => JSON.parse(line) as JsonLine)
   assert.ok(gemini && irc)
   assert.equal(gemini.file, geminiSample)
-  assert.deepEqual(Object.keys(gemini), ['file', 'detection', 'conversations', 'messages'])
+  assert.deepEqual(Object.keys(gemini), ['schemaVersion', 'file', 'detection', 'conversations', 'messages'])
   assert.deepEqual(Object.keys(gemini.detection), ['format', 'decidedBy', 'verdicts'])
   assert.equal(gemini.detection.format, 'gemini')
   const conversation = gemini.conversations[0]
