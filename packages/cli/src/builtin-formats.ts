@@ -1,5 +1,4 @@
 import type {FormatPlugin} from '@chatmark/core'
-import {sortByDefaultOrder} from '@chatmark/core'
 import {chatgpt} from '@chatmark/format-chatgpt'
 import {claude} from '@chatmark/format-claude'
 import {codex} from '@chatmark/format-codex'
@@ -7,7 +6,17 @@ import {gemini} from '@chatmark/format-gemini'
 import {plaintext} from '@chatmark/format-plaintext'
 import {slack} from '@chatmark/format-slack'
 
-/** Fresh instances of the built-in formats, in dispatch order. */
+/**
+ * Fresh instances of the built-in formats, in dispatch order: the formats with
+ * the most specific fingerprints first; plain text late, because it accepts
+ * prose; Gemini last (its JSONL header is distinctive, but `sessionId` alone is
+ * shared with Claude Code, which must get the first look). A format declares
+ * everything else itself (`FormatPlugin.options`, `fileNames`,
+ * `archiveMembers`), so adding a built-in is its package and one line here.
+ */
 export function builtinFormats(): FormatPlugin[] {
-  return sortByDefaultOrder([chatgpt(), claude(), codex(), gemini(), plaintext(), slack()])
+  return [claude(), chatgpt(), codex(), slack(), plaintext(), gemini()]
 }
+
+/** The built-in formats' names, in dispatch order. */
+export const defaultFormatOrder: readonly string[] = Object.freeze(builtinFormats().map((format) => format.name))

@@ -1,5 +1,10 @@
 import type {ParseArgsConfig} from 'node:util'
 import {parseArgs} from 'node:util'
+import type {CliFormatOption} from './format-options.js'
+import {formatOptionValues, valueHint} from './format-options.js'
+import {UsageError} from './usage-error.js'
+
+export {UsageError} from './usage-error.js'
 
 /** What the command line asked for. */
 export interface CliArgs {
@@ -11,12 +16,13 @@ export interface CliArgs {
   list: boolean
   only: string[]
   listFormats: boolean
+  listOptions: boolean
   use: string[]
-  view?: string
-  branches?: 'current' | 'all'
-  subagents: boolean
-  keepMeta: boolean
-  slackSplit?: 'channel' | 'day'
+  /**
+   * The format options given (`--keep-meta`, `--view resume`...), by the key
+   * the formats read from `context.options`, in the order given.
+   */
+  formatOptions: Record<string, unknown>
   thinking: boolean
   notices: boolean
   parseMessages: boolean
@@ -28,10 +34,7 @@ export interface CliArgs {
   version: boolean
 }
 
-/** A mistake in the command line (exit status 2). */
-export class UsageError extends Error {}
-
-export const helpText = `Usage: chatmark [options] <file|dir|->...
+const helpHead = `Usage: chatmark [options] <file|dir|->...
 
 Turn AI-chat transcripts into Markdown notes: Claude Code, Codex CLI and Gemini CLI
 sessions, ChatGPT and Claude.ai data exports (.zip or conversations.json), Slack
@@ -48,14 +51,8 @@ Options:
       --only <id|text>       convert only conversations with this id, or whose title
                              contains this text (case-insensitive; repeatable)
       --list-formats         list the formats in dispatch order
+      --list-options         list the format options: flag, values, default, formats
       --use <module>         register a format from a file or package (repeatable)
-      --view <name>          what to show: 'note' (default) or 'resume' (what the
-                             tool itself would load on resume)
-      --branches <which>     'current' (default): the branch the user kept;
-                             'all': abandoned branches too, as labelled alternates
-      --subagents            show subagent conversations under the calls that started them
-      --keep-meta            show injected harness text (context, reminders) as notices
-      --slack-split <by>     Slack exports: one note per 'channel' (default) or per 'day'
       --no-thinking          leave out thinking
       --no-notices           leave out harness notices
       --parse-messages       parse message text into mdast (for remark plugins)
@@ -64,11 +61,49 @@ Options:
       --time-zone <tz>       time zone for times in headings (default UTC)
       --follow-symlinks      read inputs behind symbolic links
   -h, --help                 show this help
-  -v, --version              show the version
+  -v, --version              show the version`
 
-Exit status: 0 when every input was converted, 1 when any failed, 2 for usage errors.`
+const helpTail = 'Exit status: 0 when every input was converted, 1 when any failed, 2 for usage errors.'
 
-/** The command's options, for `node:util` `parseArgs`. */
+/** Where descriptions start in `--help`, and how wide its lines may be. */
+const descriptionColumn = 29
+const helpWidth = 91
+
+/**
+ * `--help`: chatmark's own options, then the options of the registered
+ * formats (`FormatPlugin.options`), generated from their declarations.
+ */
+export function helpText(formatOptions: readonly CliFormatOption[] = []): string {
+  const lines: string[] = []
+  for (const option of formatOptions) {
+    const flag = `      --${option.name}${valueHint(option)}`
+    const shown = option.type !== 'boolean' && option.default !== undefined ? ` (default ${option.default})` : ''
+    const text = wrap(`${option.description}${shown}`, helpWidth - descriptionColumn)
+    const first = flag.length < descriptionColumn ? flag.padEnd(descriptionColumn) + (text.shift() ?? '') : flag
+    lines.push(first.trimEnd(), ...text.map((line) => ' '.repeat(descriptionColumn) + line))
+  }
+  const section =
+    lines.length === 0
+      ? ''
+      : `\n\nFormat options (read by the formats that declare them; --list-options says which):\n${lines.join('\n')}`
+  return `${helpHead}${section}\n\n${helpTail}`
+}
+
+/** Words of `text` in lines of at most `width` characters (a longer word has a line of its own). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  if (line !== '') lines.push(line)
+  return lines
+}
+
+/** The command's own options, for `node:util` `parseArgs`; formats add theirs (`FormatPlugin.options`). */
 const options = {
   out: {type: 'string', short: 'o'},
   format: {type: 'string'},
@@ -77,12 +112,8 @@ const options = {
   list: {type: 'boolean'},
   only: {type: 'string', multiple: true},
   'list-formats': {type: 'boolean'},
+  'list-options': {type: 'boolean'},
   use: {type: 'string', multiple: true},
-  view: {type: 'string'},
-  branches: {type: 'string'},
-  subagents: {type: 'boolean'},
-  'keep-meta': {type: 'boolean'},
-  'slack-split': {type: 'string'},
   'no-thinking': {type: 'boolean'},
   'no-notices': {type: 'boolean'},
   'parse-messages': {type: 'boolean'},
@@ -94,32 +125,43 @@ const options = {
   version: {type: 'boolean', short: 'v'}
 } as const satisfies ParseArgsConfig['options']
 
-/** Parses argv (without the node and script paths). */
-export function parseCliArgs(argv: string[]): CliArgs {
-  let parsed: ReturnType<
-    typeof parseArgs<{args: string[]; allowPositionals: true; strict: true; options: typeof options}>
-  >
+/** The names of chatmark's own flags, which no format option may take. */
+export const ownOptionNames: ReadonlySet<string> = new Set(Object.keys(options))
+
+/**
+ * The `--use` modules of argv, read before the other flags: the formats they
+ * register may add flags of their own. Anything else is left to
+ * {@link parseCliArgs}.
+ */
+export function usedModules(argv: string[]): string[] {
+  const {values} = parseArgs({args: argv, allowPositionals: true, strict: false, options})
+  return (Array.isArray(values.use) ? values.use : []).filter((value): value is string => typeof value === 'string')
+}
+
+/**
+ * Parses argv (without the node and script paths), with the options of the
+ * registered formats (see `cliFormatOptions`) as flags besides chatmark's own.
+ */
+export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOption[] = []): CliArgs {
+  const config: NonNullable<ParseArgsConfig['options']> = {...options}
+  for (const option of formatOptions) config[option.name] = {type: option.type === 'boolean' ? 'boolean' : 'string'}
+  let parsed: {values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[]}
   try {
-    parsed = parseArgs({args: argv, allowPositionals: true, strict: true, options})
+    parsed = parseArgs({args: argv, allowPositionals: true, strict: true, options: config})
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error))
   }
-  const {values, positionals} = parsed
+  // chatmark's own flags have the types their config gives them.
+  const values = parsed.values as ReturnType<
+    typeof parseArgs<{args: string[]; allowPositionals: true; strict: true; options: typeof options}>
+  >['values']
+  const positionals = parsed.positionals
 
   const profile = values.profile ?? 'gfm'
   if (profile !== 'gfm' && profile !== 'obsidian') {
     throw new UsageError(`Unknown profile \`${profile}\`: expected \`gfm\` or \`obsidian\``)
   }
-  if (values.view !== undefined && values.view !== 'note' && values.view !== 'resume') {
-    throw new UsageError(`Unknown view \`${values.view}\`: expected \`note\` or \`resume\``)
-  }
-  if (values.branches !== undefined && values.branches !== 'current' && values.branches !== 'all') {
-    throw new UsageError(`Unknown branches \`${values.branches}\`: expected \`current\` or \`all\``)
-  }
-  const split = values['slack-split']
-  if (split !== undefined && split !== 'channel' && split !== 'day') {
-    throw new UsageError(`Unknown --slack-split \`${split}\`: expected \`channel\` or \`day\``)
-  }
+  const chosen = formatOptionValues(parsed.values, formatOptions)
   let maxResultChars: number | undefined
   if (values['max-result-chars'] !== undefined) {
     maxResultChars = Number(values['max-result-chars'])
@@ -146,9 +188,9 @@ export function parseCliArgs(argv: string[]): CliArgs {
     list: values.list ?? false,
     only: values.only ?? [],
     listFormats: values['list-formats'] ?? false,
+    listOptions: values['list-options'] ?? false,
     use: values.use ?? [],
-    subagents: values.subagents ?? false,
-    keepMeta: values['keep-meta'] ?? false,
+    formatOptions: chosen,
     thinking: !values['no-thinking'],
     notices: !values['no-notices'],
     parseMessages: values['parse-messages'] ?? false,
@@ -159,9 +201,6 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   if (values.out !== undefined) args.out = values.out
   if (values.format !== undefined) args.format = values.format
-  if (values.view !== undefined) args.view = values.view
-  if (values.branches === 'current' || values.branches === 'all') args.branches = values.branches
-  if (split === 'channel' || split === 'day') args.slackSplit = split
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
   if (args.explain && args.json)
@@ -169,7 +208,7 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (args.list && (args.json || args.explain || args.out !== undefined)) {
     throw new UsageError('--list only lists conversations: it cannot be combined with --json, --explain or --out')
   }
-  if (!args.help && !args.version && !args.listFormats && args.inputs.length === 0) {
+  if (!args.help && !args.version && !args.listFormats && !args.listOptions && args.inputs.length === 0) {
     throw new UsageError('No input: give one or more files or folders, or - for stdin')
   }
   return args

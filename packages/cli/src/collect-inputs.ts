@@ -1,6 +1,8 @@
 import type {Stats} from 'node:fs'
 import {lstat, readdir, stat} from 'node:fs/promises'
 import {extname, join, resolve} from 'node:path'
+import type {NamePattern} from '@chatmark/core'
+import {matchesName} from '@chatmark/core'
 
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
@@ -16,6 +18,11 @@ export interface CollectOptions {
   cwd: string
   /** Extensions (with dot, lower case) that make a file in a folder an input. */
   extensions: ReadonlySet<string>
+  /**
+   * Base names that make a file in a folder an input whatever its extension,
+   * hidden or not (the formats' `fileNames`: `.aider.chat.history.md`). Default: none.
+   */
+  fileNames?: readonly NamePattern[]
   followSymlinks: boolean
   /** Whether a format reads this folder as one input (a Slack export), rather than its files one by one. */
   claimsFolder(path: string): Promise<boolean>
@@ -25,7 +32,8 @@ export interface CollectOptions {
  * Turns command-line operands into inputs. A folder that a format reads whole
  * (an export folder) is one input; other folders are walked (sorted, hidden
  * entries and `node_modules` left out) and keep files with a known extension
- * (looked up under a `.zst` or `.gz` suffix, which is read decompressed).
+ * (looked up under a `.zst` or `.gz` suffix, which is read decompressed) and
+ * files that a format names (`fileNames`), hidden ones included.
  * Symbolic links and special files are refused unless asked for, because a
  * notes folder is often synced and a link can point anywhere.
  */
@@ -67,7 +75,11 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
     const names = (await readdir(location)).sort()
     const present = new Set(names)
     for (const name of names) {
-      if (name.startsWith('.') || name === 'node_modules') continue
+      if (name === 'node_modules') continue
+      // A hidden file is taken only when a format names it; a hidden folder never is.
+      const named = matchesName(name, options.fileNames ?? [])
+      const hidden = name.startsWith('.')
+      if (hidden && !named) continue
       const child = join(path, name)
       // Gemini CLI writes `X.jsonl` beside a resumed legacy `X.json`; the JSONL holds all of it.
       if (name.endsWith('.json') && present.has(`${name}l`)) {
@@ -75,10 +87,12 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
         continue
       }
       const childInfo = await lstat(join(location, name)).catch(() => undefined)
-      if (childInfo?.isDirectory() || childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
+      if (childInfo?.isDirectory()) {
+        if (!hidden) await visit(child, false, entries, options)
+      } else if (childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
       else if (
         childInfo?.isFile() &&
-        options.extensions.has(extname(name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase())
+        (named || options.extensions.has(extname(name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase()))
       ) {
         entries.push({kind: 'file', path: child, named: false})
       }

@@ -1,5 +1,5 @@
 export * from '@chatmark/core'
-export {builtinFormats} from './builtin-formats.js'
+export {builtinFormats, defaultFormatOrder} from './builtin-formats.js'
 export {createNormalizer, normalizer} from './default-normalizer.js'
 export type {ConvertOptions, Converted, Note} from './convert.js'
 export {convert} from './convert.js'

@@ -2,7 +2,7 @@ import {createRequire} from 'node:module'
 import {isAbsolute, join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {FormatPlugin} from '@chatmark/core'
-import {UsageError} from './cli-args.js'
+import {UsageError} from './usage-error.js'
 
 /**
  * Loads formats named with `--use`: a path (`./my-format.js`) or a package

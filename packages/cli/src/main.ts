@@ -4,12 +4,14 @@ import {resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
 import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
-import {parseCliArgs, helpText, UsageError} from './cli-args.js'
+import {helpText, ownOptionNames, parseCliArgs, UsageError, usedModules} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
 import {collectInputs} from './collect-inputs.js'
 import {convert} from './convert.js'
 import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
+import {cliFormatOptions, listOptionLines} from './format-options.js'
+import type {CliFormatOption} from './format-options.js'
 import {loadFormats} from './load-formats.js'
 import type {Progress, ProgressStream} from './progress-bar.js'
 import {formatExplanation, formatMessages, jsonReport} from './report.js'
@@ -43,18 +45,21 @@ export interface CliIo {
 export async function main(argv: string[], io: CliIo): Promise<number> {
   let args: CliArgs
   let normalizer: Normalizer
+  let formatOptions: CliFormatOption[]
   try {
-    args = parseCliArgs(argv)
+    // Two passes: the `--use` formats first, since their options are flags too.
+    const formats = await loadFormats(usedModules(argv), io.cwd)
+    normalizer = formats.length > 0 ? createNormalizer({formats}) : defaultNormalizer
+    formatOptions = cliFormatOptions(normalizer.formats, ownOptionNames)
+    args = parseCliArgs(argv, formatOptions)
     if (args.help) {
-      io.stdout.write(`${helpText}\n`)
+      io.stdout.write(`${helpText(formatOptions)}\n`)
       return 0
     }
     if (args.version) {
       io.stdout.write(`${version()}\n`)
       return 0
     }
-    const formats = await loadFormats(args.use, io.cwd)
-    normalizer = formats.length > 0 ? createNormalizer({formats}) : defaultNormalizer
     if (args.format !== undefined && !normalizer.formats.some((format) => format.name === args.format)) {
       const names = normalizer.formats.map((format) => format.name).join(', ')
       throw new UsageError(`Unknown format \`${args.format}\`: expected one of ${names}`)
@@ -72,25 +77,30 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         `${format.name.padEnd(width)}  ${(format.extensions ?? []).join(' ').padEnd(24)}  ${format.description ?? ''}\n`
       )
     }
+    if (args.inputs.length === 0 && !args.listOptions) return 0
+  }
+  if (args.listOptions) {
+    for (const line of listOptionLines(formatOptions)) io.stdout.write(`${line}\n`)
     if (args.inputs.length === 0) return 0
   }
 
   // A stream that failed a write is destroyed at once; the signal follows on the next tick.
   const outputClosed = (): boolean =>
     io.signal?.aborted === true || (io.stdout as {destroyed?: boolean}).destroyed === true
-  // `.zip`: core reads a data export's conversations.json straight from its archive.
-  const extensions = new Set(['.zip', ...normalizer.formats.flatMap((format) => [...(format.extensions ?? [])])])
-  // Options that formats read from `context.options`; each format documents the ones it honours.
-  const formatOptions: Record<string, unknown> = {}
-  if (args.view !== undefined) formatOptions['view'] = args.view
-  if (args.branches !== undefined) formatOptions['branches'] = args.branches
-  if (args.subagents) formatOptions['subagents'] = true
-  if (args.keepMeta) formatOptions['keepMeta'] = true
-  if (args.slackSplit !== undefined) formatOptions['slackSplit'] = args.slackSplit
-  const readOptions: ReadOptions = {...(args.format === undefined ? {} : {format: args.format}), formatOptions}
+  // `.zip`: core reads the members that formats declare (`archiveMembers`) straight from the archive.
+  const extensions = new Set([
+    ...(normalizer.formats.some((format) => (format.archiveMembers ?? []).length > 0) ? ['.zip'] : []),
+    ...normalizer.formats.flatMap((format) => [...(format.extensions ?? [])])
+  ])
+  // The format options given, as the formats read them from `context.options` (each declares its own).
+  const readOptions: ReadOptions = {
+    ...(args.format === undefined ? {} : {format: args.format}),
+    formatOptions: args.formatOptions
+  }
   const entries = await collectInputs(args.inputs, {
     cwd: io.cwd,
     extensions,
+    fileNames: normalizer.formats.flatMap((format) => [...(format.fileNames ?? [])]),
     followSymlinks: args.followSymlinks,
     async claimsFolder(path) {
       const detection = await normalizer.detect(await inputFromFolder(resolve(io.cwd, path)), readOptions)

@@ -15,14 +15,14 @@ export type {
   ToolResult,
   Turn
 } from './model.js'
-export type {Confidence, FormatPlugin, ParseContext, Verdict} from './plugin.js'
-export {confidences} from './plugin.js'
+export type {Confidence, FormatOption, FormatPlugin, NamePattern, ParseContext, Verdict} from './plugin.js'
+export {confidences, formatOptionKey, matchesName} from './plugin.js'
 export type {Limits} from './limits.js'
 export {defaultLimits} from './limits.js'
 export type {Input, InputEntry} from './input.js'
 export type {Compression} from './decompressed-input.js'
 export {compressionOf, decompressedInput} from './decompressed-input.js'
-export {exportMembers, zipContainerInput, zipMemberInput} from './zip-member-input.js'
+export {zipContainerInput, zipMemberInput} from './zip-member-input.js'
 export {
   entryInput,
   headOf,
@@ -46,7 +46,6 @@ export {isNumber, isRecord, isString, numberOf, stringOf, timeOf} from './guards
 export {validateConversation} from './validate-conversation.js'
 export type {DecidedBy, Detection, FormatVerdict} from './dispatch.js'
 export {dispatch} from './dispatch.js'
-export {defaultFormatOrder, sortByDefaultOrder} from './format-order.js'
 export type {Normalized, Normalizer, NormalizerOptions, ReadOptions, Reading, UseOptions} from './normalizer.js'
 export {createNormalizer, fail} from './normalizer.js'
 export type {RenderOptions, ResolvedRenderOptions} from './render-options.js'

@@ -6,7 +6,7 @@ import type {Input} from './input.js'
 import type {Limits} from './limits.js'
 import {defaultLimits} from './limits.js'
 import type {Conversation} from './model.js'
-import type {FormatPlugin} from './plugin.js'
+import type {FormatPlugin, NamePattern} from './plugin.js'
 import type {RenderOptions} from './render-options.js'
 import {loadRenderModules} from './render-modules.js'
 import type {Sample} from './sample.js'
@@ -146,12 +146,12 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       return normalizer
     },
     async detect(original, readOptions = {}) {
-      const input = await uncompressed(original)
+      const input = await uncompressed(original, archiveMembers())
       const sample = await createSample(input, limits.sampleBytes)
       return decide(sample, readOptions).detection
     },
     async read(original, readOptions = {}) {
-      const input = await uncompressed(original)
+      const input = await uncompressed(original, archiveMembers())
       // Named after what is read: `export.zip!conversations.json` for an archive.
       const file = new VFile({path: input.name})
       let sample: Sample
@@ -187,6 +187,11 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
 
   for (const plugin of options.formats ?? []) normalizer.use(plugin)
   return normalizer
+
+  /** The archive members that the registered formats read (`FormatPlugin.archiveMembers`). */
+  function archiveMembers(): NamePattern[] {
+    return list.flatMap((format) => [...(format.archiveMembers ?? [])])
+  }
 
   function decide(
     sample: Sample,
@@ -304,16 +309,17 @@ async function* empty(): AsyncGenerator<Conversation> {}
 
 /**
  * The input as formats should see it: decompressed when its magic bytes say
- * zstd or gzip; for a zip archive, its `conversations.json` (a data export),
- * or else the archive as a container of files (a Slack export).
+ * zstd or gzip; for a zip archive, the members that formats read
+ * (`archiveMembers`: a data export's `conversations.json`), or else the
+ * archive as a container of files (a Slack export).
  */
-async function uncompressed(input: Input): Promise<Input> {
+async function uncompressed(input: Input, members: readonly NamePattern[]): Promise<Input> {
   const head = await input.head(4)
   const compression = compressionOf(head)
   if (compression) return decompressedInput(input, compression)
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
-    const member = await zipMemberInput(input).catch(() => null)
+    const member = await zipMemberInput(input, members).catch(() => null)
     if (member === null) return input
     return member ?? zipContainerInput(input)
   }

@@ -31,10 +31,56 @@ export interface ParseContext {
   /** The winning verdict (absent when the format was chosen with `--format`). */
   verdict?: Verdict
   /**
-   * Options for formats, by name (`view`, ...). A format reads the ones it
-   * documents and ignores the rest.
+   * Options for formats, by key (`view`, `keepMeta`...). A format reads the
+   * ones it declares ({@link FormatPlugin.options}: the CLI's flags) and
+   * ignores the rest; an option that was not given is absent, and the format
+   * applies its own default.
    */
   options: Readonly<Record<string, unknown>>
+}
+
+/**
+ * A name a format reads: a string is a file's base name, matched exactly
+ * (`conversations.json`, `.aider.chat.history.md`); a regular expression is
+ * tested against the base name (`/^conversations-\d+\.json$/`).
+ */
+export type NamePattern = string | RegExp
+
+/**
+ * An option a format reads from {@link ParseContext.options}. The CLI makes a
+ * flag of each (`--keep-meta`), lists it in `--help` and `--list-options`, and
+ * passes it to the formats as `context.options[key]` only when it is given: a
+ * format applies its own default otherwise. Formats may declare the same
+ * option (`branches` for Claude and ChatGPT); the declarations must then agree
+ * on `type` and `key`.
+ */
+export interface FormatOption {
+  /** The flag without its dashes, kebab-case (`keep-meta` for `--keep-meta`). */
+  name: string
+  /** `boolean`: a flag that takes no value and sets `true`; `string` and `number` take one. */
+  type: 'boolean' | 'string' | 'number'
+  /** The values a `string` option accepts; any other is a usage error. Default: any. */
+  choices?: readonly string[]
+  /** What the format does when the option is not given; shown in `--help` and `--list-options`. */
+  default?: string | number | boolean
+  /** One line for `--help` and `--list-options`. */
+  description: string
+  /** The key in `context.options`. Default: the name in camelCase (`keep-meta` -> `keepMeta`). */
+  key?: string
+}
+
+/** The key a {@link FormatOption} is passed under: its `key`, else its name in camelCase. */
+export function formatOptionKey(option: Pick<FormatOption, 'name' | 'key'>): string {
+  return option.key ?? option.name.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+/** Whether a file's base name matches one of `patterns`. */
+export function matchesName(name: string, patterns: readonly NamePattern[]): boolean {
+  return patterns.some((pattern) => {
+    if (typeof pattern === 'string') return pattern === name
+    pattern.lastIndex = 0 // a `g` or `y` expression would otherwise test from where it last matched
+    return pattern.test(name)
+  })
 }
 
 /** A format plugin: detects its input and parses it into conversations. */
@@ -45,6 +91,27 @@ export interface FormatPlugin {
   description: string
   /** File extensions it usually reads (`.jsonl`); hints only. */
   extensions: readonly string[]
+  /**
+   * The options it reads from `context.options`, for the CLI's flags,
+   * `--help` and `--list-options`. Default: none.
+   */
+  options?: readonly FormatOption[]
+  /**
+   * Files it reads, by base name, whatever their extension, when the CLI walks
+   * a folder: a hidden file (`.aider.chat.history.md`), skipped otherwise, is
+   * taken when some format names it here. Default: none.
+   */
+  fileNames?: readonly NamePattern[]
+  /**
+   * The members of a `.zip` it reads as the input (a data export's
+   * `conversations.json`). The shallowest folder of the archive holding a
+   * member that some registered format names is used: all of that folder's
+   * members that match, in natural name order (`conversations-2.json` before
+   * `conversations-10.json`), are one input; when the first is a JSON array,
+   * the parts are joined into one array. An archive with no such member is a
+   * container of files (`Input.entries`). Default: none.
+   */
+  archiveMembers?: readonly NamePattern[]
   /**
    * Pure and synchronous; never throws, never reads beyond the sample.
    */

@@ -2,46 +2,55 @@ import type {Readable} from 'node:stream'
 import type {Entry, ZipFile} from 'yauzl'
 import type {Input} from './input.js'
 import {headOf} from './input.js'
+import type {NamePattern} from './plugin.js'
+import {matchesName} from './plugin.js'
 
 /**
- * The files of a data export that chatmark reads straight from its `.zip`,
- * shallowest first: ChatGPT and Claude.ai exports keep every conversation in
- * one `conversations.json` beside other files.
+ * The members of a zip archive that formats read as its input (their
+ * {@link FormatPlugin.archiveMembers}), as one input, or `undefined` when the
+ * archive holds none. The shallowest folder holding a matching member is
+ * used, and every matching member in it, in natural name order
+ * (`conversations-2.json` before `conversations-10.json`): a data export split
+ * over numbered files is read whole, as one input. When the first part is a
+ * JSON array, the parts are joined into one array (each must be an array);
+ * otherwise they are concatenated, a line break between them. One member is
+ * read as it is.
+ *
+ * The archive is read through its central directory (yauzl), so a multi-GB
+ * export is streamed, never unpacked to disk or held in memory. The input is
+ * named `<archive>!<member>`, or `<archive>!<first>..<last>` for several.
  */
-export const exportMembers: readonly string[] = Object.freeze(['conversations.json'])
-
-/**
- * A member of a zip archive as an input, or `undefined` when the archive holds
- * none of {@link exportMembers}. The archive is read through its central
- * directory (yauzl), so a multi-GB export is streamed, never unpacked to disk
- * or held in memory. The input is named `<archive>!<member>`.
- */
-export async function zipMemberInput(archive: Input): Promise<Input | undefined> {
+export async function zipMemberInput(archive: Input, members: readonly NamePattern[]): Promise<Input | undefined> {
+  if (members.length === 0) return undefined
   const zip = await openZip(archive)
-  let member: Entry | undefined
+  let parts: Entry[]
   try {
-    member = await findMember(zip)
+    parts = await findMembers(zip, members, await loadYauzl())
   } finally {
     zip.close()
   }
-  if (!member) return undefined
-  const name = member.fileName
-  const size = member.uncompressedSize
+  const first = parts[0]
+  const last = parts.at(-1)
+  if (!first || !last) return undefined
+  const names = parts.map((entry) => entry.fileName)
+  const size = parts.reduce((total, entry) => total + entry.uncompressedSize, 0)
   const open = async function* (): AsyncGenerator<Uint8Array> {
     const file = await openZip(archive)
     try {
-      const entry = await findMember(file)
-      if (!entry) throw new Error(`${name} is no longer in the archive`)
-      const stream = await new Promise<Readable>((resolve, reject) => {
-        file.openReadStream(entry, (error, readable) => (error ? reject(error) : resolve(readable)))
-      })
-      for await (const chunk of stream) yield chunk as Buffer
+      const byPath = await listEntries(file, await loadYauzl())
+      const read = (name: string): AsyncIterable<Uint8Array> => {
+        const entry = byPath.get(name)
+        if (!entry) throw new Error(`${name} is no longer in the archive`)
+        return readEntry(file, entry)
+      }
+      if (names.length === 1) yield* read(first.fileName)
+      else yield* joinParts(names.map((name) => ({name, open: () => read(name)})))
     } finally {
       file.close()
     }
   }
   return {
-    name: `${archive.name}!${name}`,
+    name: `${archive.name}!${first === last ? first.fileName : `${first.fileName}..${last.fileName}`}`,
     ...(archive.path === undefined ? {} : {path: archive.path}),
     size,
     open,
@@ -49,6 +58,116 @@ export async function zipMemberInput(archive: Input): Promise<Input | undefined>
       return headOf(open(), bytes)
     }
   }
+}
+
+async function* readEntry(zip: ZipFile, entry: Entry): AsyncGenerator<Uint8Array> {
+  const stream = await new Promise<Readable>((resolve, reject) => {
+    zip.openReadStream(entry, (error, readable) => (error ? reject(error) : resolve(readable)))
+  })
+  for await (const chunk of stream) yield chunk as Buffer
+}
+
+const openBracket = 0x5b
+const closeBracket = 0x5d
+const comma = Uint8Array.of(0x2c)
+const newline = 0x0a
+
+function isSpace(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
+}
+
+/** The length of a UTF-8 byte order mark at the start of `chunk` (0 or 3). */
+function bomLength(chunk: Uint8Array): number {
+  return chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0
+}
+
+/**
+ * The parts of one document, in order: JSON arrays joined into one array
+ * (`[a, b]` and `[c]` give `[a, b,c]`; empty ones add nothing), or else the
+ * parts concatenated with a line break between them. Streams: only the
+ * whitespace at the end of a chunk is held back.
+ */
+async function* joinParts(
+  parts: ReadonlyArray<{name: string; open(): AsyncIterable<Uint8Array>}>
+): AsyncGenerator<Uint8Array> {
+  let array: boolean | undefined
+  let items = false
+  let endsInNewline = true
+  for (const [index, part] of parts.entries()) {
+    // Before the first significant byte: `start` (then `[` is due in array mode), `open` (inside the bracket).
+    let phase: 'start' | 'open' | 'body' | 'empty' = 'start'
+    let held: Uint8Array = new Uint8Array(0)
+    let firstChunk = true
+    for await (const raw of part.open()) {
+      let chunk = raw
+      if (firstChunk) {
+        chunk = chunk.subarray(bomLength(chunk))
+        firstChunk = false
+      }
+      if (array === false) {
+        if (index > 0 && phase === 'start') {
+          if (!endsInNewline) yield Uint8Array.of(newline)
+          phase = 'body'
+        }
+        if (chunk.length > 0) {
+          endsInNewline = chunk[chunk.length - 1] === newline
+          yield chunk
+        }
+        continue
+      }
+      let at = 0
+      if (phase === 'start') {
+        while (at < chunk.length && isSpace(chunk[at])) at++
+        if (at === chunk.length) continue
+        if (array === undefined) {
+          array = chunk[at] === openBracket
+          if (!array) {
+            endsInNewline = chunk[chunk.length - 1] === newline
+            yield chunk
+            phase = 'body'
+            continue
+          }
+          yield Uint8Array.of(openBracket)
+        } else if (chunk[at] !== openBracket) {
+          throw new Error(`${part.name} is not a JSON array, as ${parts[0]?.name} is: the parts cannot be joined`)
+        }
+        at++
+        phase = 'open'
+      }
+      if (phase === 'open') {
+        while (at < chunk.length && isSpace(chunk[at])) at++
+        if (at === chunk.length) continue
+        if (chunk[at] === closeBracket) phase = 'empty'
+        else {
+          if (items) yield comma
+          items = true
+          phase = 'body'
+        }
+      }
+      if (phase === 'empty') continue
+      // The body: everything up to the array's closing bracket, which is the last significant byte.
+      const body = held.length === 0 ? chunk.subarray(at) : concat(held, chunk.subarray(at))
+      let end = body.length
+      while (end > 0 && isSpace(body[end - 1])) end--
+      const keep = Math.max(end - 1, 0)
+      if (keep > 0) yield body.subarray(0, keep)
+      held = body.slice(keep)
+    }
+    if (array === true && phase !== 'empty') {
+      let end = held.length
+      while (end > 0 && isSpace(held[end - 1])) end--
+      if (phase !== 'body' || held[end - 1] !== closeBracket || end !== 1)
+        throw new Error(`${part.name} does not end as a JSON array does, with \`]\`: the parts cannot be joined`)
+    }
+  }
+  if (array === true) yield Uint8Array.of(closeBracket)
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length)
+  joined.set(a)
+  joined.set(b, a.length)
+  return joined
 }
 
 /** yauzl, imported on first use: only a `.zip` input needs it. */
@@ -123,19 +242,56 @@ async function listEntries(zip: ZipFile, yauzl: typeof import('yauzl')): Promise
   })
 }
 
-/** The shallowest entry whose base name is an export member. */
-async function findMember(zip: ZipFile): Promise<Entry | undefined> {
+/**
+ * The entries whose base name matches `members`, in the shallowest folder that
+ * holds one (the first such folder listed, if several are as shallow), in
+ * natural name order.
+ */
+async function findMembers(
+  zip: ZipFile,
+  members: readonly NamePattern[],
+  yauzl: typeof import('yauzl')
+): Promise<Entry[]> {
   return new Promise((resolve, reject) => {
-    let best: Entry | undefined
-    const depth = (entry: Entry): number => entry.fileName.split('/').length
+    const byFolder = new Map<string, Entry[]>()
     zip.on('entry', (entry: Entry) => {
-      const base = entry.fileName.split('/').pop() ?? ''
-      if (exportMembers.includes(base) && !entry.fileName.endsWith('/') && (!best || depth(entry) < depth(best)))
-        best = entry
+      const path = entry.fileName
+      const slash = path.lastIndexOf('/')
+      const base = path.slice(slash + 1)
+      if (base !== '' && yauzl.validateFileName(path) === null && matchesName(base, members)) {
+        const folder = path.slice(0, slash + 1)
+        byFolder.set(folder, [...(byFolder.get(folder) ?? []), entry])
+      }
       zip.readEntry()
     })
-    zip.on('end', () => resolve(best))
+    zip.on('end', () => {
+      let best: string | undefined
+      const depth = (folder: string): number => folder.split('/').length
+      for (const folder of byFolder.keys()) if (best === undefined || depth(folder) < depth(best)) best = folder
+      const found = best === undefined ? [] : (byFolder.get(best) ?? [])
+      resolve(found.sort((a, b) => compareNatural(a.fileName, b.fileName)))
+    })
     zip.on('error', reject)
     zip.readEntry()
   })
+}
+
+/** Compares names with their runs of digits as numbers: `part-2` before `part-10`. */
+function compareNatural(a: string, b: string): number {
+  const runs = /(\d+)/
+  const left = a.split(runs)
+  const right = b.split(runs)
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const x = left[index] ?? ''
+    const y = right[index] ?? ''
+    if (x === y) continue
+    if (index % 2 === 1) {
+      const [p, q] = [x.replace(/^0+(?=\d)/, ''), y.replace(/^0+(?=\d)/, '')]
+      if (p.length !== q.length) return p.length - q.length
+      if (p !== q) return p < q ? -1 : 1
+      return x.length - y.length
+    }
+    return x < y ? -1 : 1
+  }
+  return left.length - right.length
 }

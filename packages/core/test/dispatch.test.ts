@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {createNormalizer, defaultFormatOrder, inputFromString, sortByDefaultOrder} from '@chatmark/core'
+import {createNormalizer, inputFromString} from '@chatmark/core'
 import {fakeFormat} from './helpers.js'
 
 const certain = (reason: string) => ({confidence: 'certain', reason}) as const
@@ -192,16 +192,6 @@ test('a parser that yields nothing is a failure, not an empty note', async () =>
   const format = {...fakeFormat('a', certain('a')), parse: async function* () {}}
   const {file} = await normalizer(format).normalize(inputFromString('x'))
   assert.equal(file.messages[0]?.reason, 'No conversation could be read from the input as a')
-})
-
-test('the default dispatch order is Claude, ChatGPT, Codex, Slack, plain text, Gemini', () => {
-  assert.deepEqual(defaultFormatOrder, ['claude', 'chatgpt', 'codex', 'slack', 'plaintext', 'gemini'])
-  assert.ok(Object.isFrozen(defaultFormatOrder))
-  const sorted = sortByDefaultOrder(['gemini', 'mine', 'plaintext', 'claude'].map((name) => fakeFormat(name, none(''))))
-  assert.deepEqual(
-    sorted.map((format) => format.name),
-    ['claude', 'plaintext', 'gemini', 'mine']
-  )
 })
 
 function normalizer(format: ReturnType<typeof fakeFormat>) {

@@ -2,12 +2,18 @@ import assert from 'node:assert/strict'
 import {readFile} from 'node:fs/promises'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
+import type {FormatPlugin} from '@chatmark/core'
 import {createNormalizer, inputFromBytes, inputFromPath, zipMemberInput} from '@chatmark/core'
 import {fakeFormat} from './helpers.js'
 
 // export.zip: user.json, nested/conversations.json, conversations.json (made with `python3 -m zipfile`).
 const exportZip = fileURLToPath(new URL('fixtures/export.zip', import.meta.url))
 const otherZip = fileURLToPath(new URL('fixtures/other.zip', import.meta.url))
+// split-export.zip, made with `zip -X -D` (Info-ZIP), members listed in this order: conversations-010.json
+// `[{"id": "d"}]`, conversations-002.json (a BOM, then `[\n  {"id": "c"}\n]\n`), user.json, conversations-000.json
+// `[{"id": "a"},\n {"id": "b"}]\n`, nested/conversations.json `[{"id": "x"}]`, conversations-001.json `[]`.
+const splitZip = fileURLToPath(new URL('fixtures/split-export.zip', import.meta.url))
+const exportMembers = ['conversations.json', /^conversations-\d+\.json$/]
 
 async function text(input: {open(): AsyncIterable<Uint8Array>}): Promise<string> {
   const chunks: Uint8Array[] = []
@@ -17,7 +23,7 @@ async function text(input: {open(): AsyncIterable<Uint8Array>}): Promise<string>
 
 test('the shallowest conversations.json of an archive is the input, read from disk or memory', async () => {
   for (const archive of [await inputFromPath(exportZip), inputFromBytes(await readFile(exportZip), 'upload.zip')]) {
-    const member = await zipMemberInput(archive)
+    const member = await zipMemberInput(archive, ['conversations.json'])
     assert.ok(member)
     assert.equal(member.name, `${archive.name}!conversations.json`)
     assert.equal(member.size, 26)
@@ -27,7 +33,9 @@ test('the shallowest conversations.json of an archive is the input, read from di
 })
 
 test('an archive without an export member is a container of files, which formats may claim', async () => {
-  assert.equal(await zipMemberInput(await inputFromPath(otherZip)), undefined)
+  assert.equal(await zipMemberInput(await inputFromPath(otherZip), ['conversations.json']), undefined)
+  // Core names no member itself: an archive is a container unless some format declares one.
+  assert.equal(await zipMemberInput(await inputFromPath(exportZip), []), undefined)
   const normalizer = createNormalizer({builtins: [fakeFormat('any', {confidence: 'none', reason: 'no'})]})
   const {file} = await normalizer.normalize(await inputFromPath(otherZip))
   assert.match(
@@ -40,6 +48,7 @@ test('formats see the member of an export archive, and messages name it', async 
   const seen: string[] = []
   const format = {
     ...fakeFormat('export', {confidence: 'certain', reason: 'x'}),
+    archiveMembers: ['conversations.json'],
     detect: (sample: {kind: string}) =>
       sample.kind === 'jsonl'
         ? ({confidence: 'certain', reason: 'JSON array'} as const)
@@ -53,4 +62,59 @@ test('formats see the member of an export archive, and messages name it', async 
   assert.equal(detection.format, 'export')
   assert.deepEqual(seen, ['[{"id": "a"}, {"id": "b"}]'])
   assert.equal(file.path, `${exportZip}!conversations.json`)
+})
+
+test('a member split over numbered files is read whole, in natural order, as one JSON array', async () => {
+  for (const archive of [await inputFromPath(splitZip), inputFromBytes(await readFile(splitZip), 'upload.zip')]) {
+    const member = await zipMemberInput(archive, exportMembers)
+    assert.ok(member)
+    // The shallowest folder's parts: nested/conversations.json is deeper, user.json matches nothing.
+    assert.equal(member.name, `${archive.name}!conversations-000.json..conversations-010.json`)
+    // Each part's elements are kept byte for byte, with what lies between them; only the outer brackets go.
+    const joined = '[{"id": "a"},\n {"id": "b"},{"id": "c"}\n,{"id": "d"}]'
+    assert.equal(await text(member), joined)
+    assert.deepEqual(
+      JSON.parse(joined).map((item: {id: string}) => item.id),
+      ['a', 'b', 'c', 'd']
+    )
+    assert.equal(Buffer.from(await member.head(7)).toString(), '[{"id":')
+  }
+})
+
+test('the registered formats name the members: a format that declares none leaves the archive a container', async () => {
+  const ids = (format: FormatPlugin) => async () => {
+    const {conversations, file} = await createNormalizer({builtins: [format]}).normalize(await inputFromPath(splitZip))
+    return {ids: conversations.map((conversation) => conversation.id), file}
+  }
+  const reader: FormatPlugin = {
+    ...fakeFormat('reader', {confidence: 'certain', reason: 'x'}),
+    archiveMembers: exportMembers,
+    detect: (sample) =>
+      sample.kind === 'folder' ? {confidence: 'none', reason: 'a folder'} : {confidence: 'certain', reason: 'JSON'},
+    async *parse(input) {
+      for (const item of JSON.parse(await text(input)) as Array<{id: string}>)
+        yield {id: item.id, source: {format: 'reader'}, participants: [], metadata: {}, turns: [], fidelity: {}}
+    }
+  }
+  const read = await ids(reader)()
+  assert.deepEqual(read.ids, ['a', 'b', 'c', 'd'])
+  assert.equal(read.file.path, `${splitZip}!conversations-000.json..conversations-010.json`)
+  const {file} = await ids({...reader, archiveMembers: []})()
+  assert.match(file.messages[0]?.reason ?? '', /^The input is a folder \(or an archive\) of files/)
+})
+
+test('parts that are not JSON arrays are concatenated, a line break between them; mixed parts are refused', async () => {
+  // parts.zip, made with `zip -X -D`: lines-1.jsonl `{"n":1}\n{"n":2}`, lines-2.jsonl (a BOM, then `{"n":3}\n`),
+  // lines-10.jsonl `{"n":4}\n`, mixed-1.json `[1]` and mixed-2.json `{"a": 1}`, cut-1.json `[1, 2` and
+  // cut-2.json `[3]`, blank-1.json (only whitespace) and blank-2.json `[5]`.
+  const archive = await inputFromPath(fileURLToPath(new URL('fixtures/parts.zip', import.meta.url)))
+  const read = async (pattern: RegExp): Promise<string> => {
+    const member = await zipMemberInput(archive, [pattern])
+    assert.ok(member)
+    return text(member)
+  }
+  assert.equal(await read(/^lines-\d+\.jsonl$/), '{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}\n')
+  assert.equal(await read(/^blank-\d+\.json$/), '[5]')
+  await assert.rejects(read(/^mixed-\d+\.json$/), /^Error: mixed-2\.json is not a JSON array, as mixed-1\.json is/)
+  await assert.rejects(read(/^cut-\d+\.json$/), /^Error: cut-1\.json does not end as a JSON array does/)
 })

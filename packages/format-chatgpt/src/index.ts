@@ -33,6 +33,17 @@ export function chatgpt(options: Options = {}): FormatPlugin {
     name: 'chatgpt',
     description: 'ChatGPT data exports (conversations.json, one note per conversation)',
     extensions: ['.json'],
+    options: [
+      {
+        name: 'branches',
+        type: 'string',
+        choices: ['current', 'all'],
+        default: settings.branches,
+        description: "'current': the branch the user kept; 'all': abandoned branches too, as labelled alternates"
+      }
+    ],
+    // A data export's `.zip`: one conversations.json, or the conversations split over numbered files.
+    archiveMembers: ['conversations.json', /^conversations-\d+\.json$/],
     detect,
     parse: (input, context) => parse(input, context, settings)
   }

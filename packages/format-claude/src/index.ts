@@ -54,6 +54,29 @@ export function claude(options: Options = {}): FormatPlugin {
       'Claude Code session transcripts (JSONL and the loglines wrapper) and Claude.ai data exports ' +
       '(conversations.json)',
     extensions: ['.jsonl', '.json'],
+    options: [
+      {
+        name: 'branches',
+        type: 'string',
+        choices: ['current', 'all'],
+        default: settings.branches,
+        description: "'current': the branch the user kept; 'all': abandoned branches too, as labelled alternates"
+      },
+      {
+        name: 'subagents',
+        type: 'boolean',
+        default: settings.subagents,
+        description: 'show subagent conversations under the calls that started them'
+      },
+      {
+        name: 'keep-meta',
+        type: 'boolean',
+        default: settings.keepMeta,
+        description: 'show injected harness text (context, reminders) as notices'
+      }
+    ],
+    // The Claude.ai data export's `.zip`.
+    archiveMembers: ['conversations.json'],
     detect,
     parse: (input, context) => parse(input, context, settings)
   }

@@ -30,6 +30,14 @@ export function codex(options: Options = {}): FormatPlugin {
     name: 'codex',
     description: 'OpenAI Codex CLI rollouts (envelope JSONL, legacy JSONL and TS CLI JSON)',
     extensions: ['.jsonl', '.json', '.zst'],
+    options: [
+      {
+        name: 'keep-meta',
+        type: 'boolean',
+        default: settings.keepMeta,
+        description: 'show injected harness text (context, reminders) as notices'
+      }
+    ],
     detect,
     parse: (input, context) => parse(input, context, settings)
   }

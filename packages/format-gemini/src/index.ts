@@ -31,6 +31,15 @@ export function gemini(options: Options = {}): FormatPlugin {
     name: 'gemini',
     description: 'Gemini CLI chat sessions (legacy JSON and the JSONL event log)',
     extensions: ['.json', '.jsonl'],
+    options: [
+      {
+        name: 'view',
+        type: 'string',
+        choices: ['note', 'resume'],
+        default: settings.view,
+        description: "what to show: 'note', every turn said, or 'resume', what the tool itself would load on resume"
+      }
+    ],
     detect,
     parse: (input, context) => parse(input, context, settings)
   }

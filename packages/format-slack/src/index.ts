@@ -29,6 +29,15 @@ export function slack(options: Options = {}): FormatPlugin {
     name: 'slack',
     description: 'Slack workspace exports (the export folder or .zip, or one day file)',
     extensions: ['.zip', '.json'],
+    options: [
+      {
+        name: 'slack-split',
+        type: 'string',
+        choices: ['channel', 'day'],
+        default: settings.split,
+        description: "Slack exports: one note per 'channel', or per 'day'"
+      }
+    ],
     detect,
     parse: (input, context) => parse(input, context, settings)
   }

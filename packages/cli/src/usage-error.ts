@@ -1,0 +1,2 @@
+/** A mistake in the command line (exit status 2). */
+export class UsageError extends Error {}
