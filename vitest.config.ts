@@ -30,9 +30,9 @@ const floors: Record<(typeof packages)[number], [number, number, number, number]
   'format-claude': [97, 84, 95, 94],
   'format-codex': [98, 84, 99, 96],
   'format-gemini': [97, 83, 97, 94],
-  'format-plaintext': [98, 93, 99, 97],
+  'format-plaintext': [99, 93, 99, 97],
   'format-slack': [99, 86, 99, 97],
-  cli: [91, 81, 94, 89]
+  cli: [94, 84, 95, 92]
 }
 
 export default defineConfig({

@@ -137,7 +137,10 @@ test('conflicting or invalid option declarations are usage errors that name the 
   const cases: Array<[string, RegExp]> = [
     [
       `options: [{name: 'keep-meta', type: 'string', description: 'x'}]`,
-      /^chatmark: Formats `probe` and `claude` both declare the option `--keep-meta`, with conflicting types \(string and boolean\)\n/
+      new RegExp(
+        '^chatmark: Formats `probe` and `claude` both declare the option `--keep-meta`, ' +
+          'with conflicting types \\(string and boolean\\)\n'
+      )
     ],
     [
       `options: [{name: 'keep-meta', type: 'boolean', key: 'meta', description: 'x'}]`,
@@ -199,20 +202,23 @@ test('a folder walk takes the hidden files that a format names, and still skips 
   )
 })
 
-test('a ChatGPT export split over numbered conversations-NNN.json files is read whole, in order, as one input', async () => {
-  // chatgpt-split-export.zip (made with `zip -X -D`): user.json, conversations-001.json (the conversation of
-  // fixtures/chatgpt/branches-current) and conversations-000.json (python-images-uploads, web-search-citations).
-  const zip = 'packages/cli/test/fixtures/chatgpt-split-export.zip'
-  const cases = ['python-images-uploads', 'web-search-citations', 'branches-current']
-  const {code, stdout, stderr} = await runCli([zip])
-  assert.equal(stderr, '')
-  assert.equal(code, 0)
-  const notes = await Promise.all(
-    cases.map((name) => readFile(join(repoRoot, 'fixtures/chatgpt', name, 'output.md'), 'utf8'))
-  )
-  assert.equal(stdout, notes.join('\n'))
-  const json = JSON.parse((await runCli(['--json', zip])).stdout)
-  assert.equal(json.file, zip)
-  assert.equal(json.detection.format, 'chatgpt')
-  assert.equal(json.conversations.length, 3)
-})
+test(
+  'a ChatGPT export split over numbered conversations-NNN.json files is read whole, in order, as one ' + 'input',
+  async () => {
+    // chatgpt-split-export.zip (made with `zip -X -D`): user.json, conversations-001.json (the conversation of
+    // fixtures/chatgpt/branches-current) and conversations-000.json (python-images-uploads, web-search-citations).
+    const zip = 'packages/cli/test/fixtures/chatgpt-split-export.zip'
+    const cases = ['python-images-uploads', 'web-search-citations', 'branches-current']
+    const {code, stdout, stderr} = await runCli([zip])
+    assert.equal(stderr, '')
+    assert.equal(code, 0)
+    const notes = await Promise.all(
+      cases.map((name) => readFile(join(repoRoot, 'fixtures/chatgpt', name, 'output.md'), 'utf8'))
+    )
+    assert.equal(stdout, notes.join('\n'))
+    const json = JSON.parse((await runCli(['--json', zip])).stdout)
+    assert.equal(json.file, zip)
+    assert.equal(json.detection.format, 'chatgpt')
+    assert.equal(json.conversations.length, 3)
+  }
+)

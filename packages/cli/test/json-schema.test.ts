@@ -105,7 +105,10 @@ test('every --json line was validated', () => {
   assert.ok(validatedLines >= cases.length + corpus.length, `${validatedLines} lines`)
 })
 
-/** Stored conversation models: the reader goldens (`fixtures/<tool>/<case>/conversation*.json`) and the writer models. */
+/**
+ * Stored conversation models: the reader goldens (`fixtures/<tool>/<case>/conversation*.json`)
+ * and the writer models.
+ */
 function storedModels(): string[] {
   const paths: string[] = []
   for (const tool of readdirSync(fixturesRoot, {withFileTypes: true})) {

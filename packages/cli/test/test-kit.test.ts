@@ -44,20 +44,23 @@ test('checkDetection passes the example format and reports every verdict', async
   )
 })
 
-test('checkDetection fails a format that answers certain for a Gemini session, naming the fixture and why', async () => {
-  const broken = ircFormat()
-  const detect = broken.detect
-  broken.detect = (sample) =>
-    sample.kind === 'json' ? {confidence: 'certain', reason: 'any JSON will do'} : detect(sample)
-  const message = await failure(checkDetection({format: broken, fixtures: [basic], others: [gemini, labels]}))
-  assert.equal(
-    message,
-    'checkDetection(irc): 2 problems:\n' +
-      `- ${gemini}: irc answers certain (any JSON will do) for another format's input, expected none or possible\n` +
-      `- ${gemini}: irc takes the input from gemini: irc won a tie at certain with gemini by coming first in ` +
-      'dispatch order: any JSON will do'
-  )
-})
+test(
+  'checkDetection fails a format that answers certain for a Gemini session, naming the fixture and ' + 'why',
+  async () => {
+    const broken = ircFormat()
+    const detect = broken.detect
+    broken.detect = (sample) =>
+      sample.kind === 'json' ? {confidence: 'certain', reason: 'any JSON will do'} : detect(sample)
+    const message = await failure(checkDetection({format: broken, fixtures: [basic], others: [gemini, labels]}))
+    assert.equal(
+      message,
+      'checkDetection(irc): 2 problems:\n' +
+        `- ${gemini}: irc answers certain (any JSON will do) for another format's input, expected none or possible\n` +
+        `- ${gemini}: irc takes the input from gemini: irc won a tie at certain with gemini by coming first in ` +
+        'dispatch order: any JSON will do'
+    )
+  }
+)
 
 test('checkDetection fails a format that does not claim its own fixtures, or only ties for them', async () => {
   const shy = {...ircFormat(), detect: () => ({confidence: 'possible' as const, reason: 'could be'})}

@@ -91,7 +91,8 @@ const cases: Array<[string, Change, string]> = [
   [
     'a conversation without an id is named by its number among those the format yielded',
     (_, raw) => delete raw['id'],
-    'Format `mine` yielded an invalid conversation number 1 (no id), skipped: id is missing, expected a non-empty string'
+    'Format `mine` yielded an invalid conversation number 1 (no id), skipped: id is missing, expected a non-empty ' +
+      'string'
   ],
   [
     'a conversation whose id is not a string is named by its number',
@@ -278,7 +279,8 @@ test('a value that is not an object at all is skipped, named by its number', asy
   assert.equal(conversations.length, 1)
   assert.equal(
     file.messages[0]?.reason,
-    'Format `mine` yielded an invalid conversation number 2 (no id), skipped: the conversation is null, expected an object'
+    'Format `mine` yielded an invalid conversation number 2 (no id), skipped: the conversation is null, expected an ' +
+      'object'
   )
 })
 
@@ -305,7 +307,8 @@ test('an invalid conversation among valid ones is skipped with a fatal message; 
   const [message] = file.messages
   assert.equal(
     message?.reason,
-    'Format `mine` yielded an invalid conversation `c-2`, skipped: turns[0].parts[0].type is "image", expected one of ' +
+    'Format `mine` yielded an invalid conversation `c-2`, skipped: turns[0].parts[0].type is "image", expected one ' +
+      'of ' +
       'text, thinking, tool-call, attachment, notice'
   )
   assert.equal(message?.ruleId, 'invalid-conversation')

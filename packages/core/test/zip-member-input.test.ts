@@ -81,40 +81,48 @@ test('a member split over numbered files is read whole, in natural order, as one
   }
 })
 
-test('the registered formats name the members: a format that declares none leaves the archive a container', async () => {
-  const ids = (format: FormatPlugin) => async () => {
-    const {conversations, file} = await createNormalizer({builtins: [format]}).normalize(await inputFromPath(splitZip))
-    return {ids: conversations.map((conversation) => conversation.id), file}
-  }
-  const reader: FormatPlugin = {
-    ...fakeFormat('reader', {confidence: 'certain', reason: 'x'}),
-    archiveMembers: exportMembers,
-    detect: (sample) =>
-      sample.kind === 'folder' ? {confidence: 'none', reason: 'a folder'} : {confidence: 'certain', reason: 'JSON'},
-    async *parse(input) {
-      for (const item of JSON.parse(await text(input)) as Array<{id: string}>)
-        yield {id: item.id, source: {format: 'reader'}, participants: [], metadata: {}, turns: [], fidelity: {}}
+test(
+  'the registered formats name the members: a format that declares none leaves the archive a ' + 'container',
+  async () => {
+    const ids = (format: FormatPlugin) => async () => {
+      const {conversations, file} = await createNormalizer({builtins: [format]}).normalize(
+        await inputFromPath(splitZip)
+      )
+      return {ids: conversations.map((conversation) => conversation.id), file}
     }
+    const reader: FormatPlugin = {
+      ...fakeFormat('reader', {confidence: 'certain', reason: 'x'}),
+      archiveMembers: exportMembers,
+      detect: (sample) =>
+        sample.kind === 'folder' ? {confidence: 'none', reason: 'a folder'} : {confidence: 'certain', reason: 'JSON'},
+      async *parse(input) {
+        for (const item of JSON.parse(await text(input)) as Array<{id: string}>)
+          yield {id: item.id, source: {format: 'reader'}, participants: [], metadata: {}, turns: [], fidelity: {}}
+      }
+    }
+    const read = await ids(reader)()
+    assert.deepEqual(read.ids, ['a', 'b', 'c', 'd'])
+    assert.equal(read.file.path, `${splitZip}!conversations-000.json..conversations-010.json`)
+    const {file} = await ids({...reader, archiveMembers: []})()
+    assert.match(file.messages[0]?.reason ?? '', /^The input is a folder \(or an archive\) of files/)
   }
-  const read = await ids(reader)()
-  assert.deepEqual(read.ids, ['a', 'b', 'c', 'd'])
-  assert.equal(read.file.path, `${splitZip}!conversations-000.json..conversations-010.json`)
-  const {file} = await ids({...reader, archiveMembers: []})()
-  assert.match(file.messages[0]?.reason ?? '', /^The input is a folder \(or an archive\) of files/)
-})
+)
 
-test('parts that are not JSON arrays are concatenated, a line break between them; mixed parts are refused', async () => {
-  // parts.zip, made with `zip -X -D`: lines-1.jsonl `{"n":1}\n{"n":2}`, lines-2.jsonl (a BOM, then `{"n":3}\n`),
-  // lines-10.jsonl `{"n":4}\n`, mixed-1.json `[1]` and mixed-2.json `{"a": 1}`, cut-1.json `[1, 2` and
-  // cut-2.json `[3]`, blank-1.json (only whitespace) and blank-2.json `[5]`.
-  const archive = await inputFromPath(fileURLToPath(new URL('fixtures/parts.zip', import.meta.url)))
-  const read = async (pattern: RegExp): Promise<string> => {
-    const member = await zipMemberInput(archive, [pattern])
-    assert.ok(member)
-    return text(member)
+test(
+  'parts that are not JSON arrays are concatenated, a line break between them; mixed parts are ' + 'refused',
+  async () => {
+    // parts.zip, made with `zip -X -D`: lines-1.jsonl `{"n":1}\n{"n":2}`, lines-2.jsonl (a BOM, then `{"n":3}\n`),
+    // lines-10.jsonl `{"n":4}\n`, mixed-1.json `[1]` and mixed-2.json `{"a": 1}`, cut-1.json `[1, 2` and
+    // cut-2.json `[3]`, blank-1.json (only whitespace) and blank-2.json `[5]`.
+    const archive = await inputFromPath(fileURLToPath(new URL('fixtures/parts.zip', import.meta.url)))
+    const read = async (pattern: RegExp): Promise<string> => {
+      const member = await zipMemberInput(archive, [pattern])
+      assert.ok(member)
+      return text(member)
+    }
+    assert.equal(await read(/^lines-\d+\.jsonl$/), '{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}\n')
+    assert.equal(await read(/^blank-\d+\.json$/), '[5]')
+    await assert.rejects(read(/^mixed-\d+\.json$/), /^Error: mixed-2\.json is not a JSON array, as mixed-1\.json is/)
+    await assert.rejects(read(/^cut-\d+\.json$/), /^Error: cut-1\.json does not end as a JSON array does/)
   }
-  assert.equal(await read(/^lines-\d+\.jsonl$/), '{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}\n')
-  assert.equal(await read(/^blank-\d+\.json$/), '[5]')
-  await assert.rejects(read(/^mixed-\d+\.json$/), /^Error: mixed-2\.json is not a JSON array, as mixed-1\.json is/)
-  await assert.rejects(read(/^cut-\d+\.json$/), /^Error: cut-1\.json does not end as a JSON array does/)
-})
+)
