@@ -4,6 +4,7 @@ import * as core from '@chatmark/core'
 
 test('the public API is exactly the expected list of exports', () => {
   assert.deepEqual(Object.keys(core).sort(), [
+    'addTokens',
     'compressionOf',
     'confidences',
     'containMarkdown',
@@ -46,8 +47,10 @@ test('the public API is exactly the expected list of exports', () => {
     'sampleRecordLimit',
     'startsAsJsonDocument',
     'stringOf',
+    'sumTokens',
     'timeOf',
     'toNote',
+    'tokenKeys',
     'treeToMarkdown',
     'treeToMarkdownChunks',
     'truncateMiddle',

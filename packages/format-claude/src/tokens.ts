@@ -27,11 +27,3 @@ export function usageTokens(usage: unknown): MessageTokens | undefined {
   counts.total = known.reduce((sum, value) => sum + value, 0)
   return cacheCreation === undefined ? {counts} : {counts, cacheCreation}
 }
-
-/** Adds `next` into `sum`, field by field; a field stays absent until some message reports it. */
-export function addTokens(sum: TokenCounts, next: TokenCounts): void {
-  for (const key of ['input', 'output', 'cached', 'thoughts', 'tool', 'total'] as const) {
-    const value = next[key]
-    if (value !== undefined) sum[key] = (sum[key] ?? 0) + value
-  }
-}

@@ -9,6 +9,9 @@ const fields = [
   ['total', 'total_tokens']
 ] as const
 
+/** The fields Codex reports, in the order its counts and sums write them. */
+export const codexTokenKeys = fields.map(([key]) => key)
+
 /** Codex token usage (`{input_tokens, cached_input_tokens, ...}`) as counts; `undefined` when absent. */
 export function tokenCounts(value: unknown): TokenCounts | undefined {
   if (!isRecord(value)) return undefined
@@ -29,16 +32,4 @@ export function subtractTokens(later: TokenCounts, earlier: TokenCounts): TokenC
     if (a !== undefined && b !== undefined && a >= b) counts[key] = a - b
   }
   return Object.keys(counts).length > 0 ? counts : undefined
-}
-
-/** Sums counts field by field; a field no entry reported stays absent (unknown, not zero). */
-export function sumTokens(counts: Iterable<TokenCounts>): TokenCounts | undefined {
-  const total: TokenCounts = {}
-  for (const count of counts) {
-    for (const [key] of fields) {
-      const value = count[key]
-      if (value !== undefined) total[key] = (total[key] ?? 0) + value
-    }
-  }
-  return Object.keys(total).length > 0 ? total : undefined
 }

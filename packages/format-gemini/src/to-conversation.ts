@@ -8,7 +8,7 @@ import type {
   ToolCallPart,
   Turn
 } from '@chatmark/core'
-import {isRecord, isString, stringOf, timeOf} from '@chatmark/core'
+import {isRecord, isString, stringOf, sumTokens, timeOf} from '@chatmark/core'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts, thoughtPart} from './content-parts.js'
 import {userMessageKind} from './message-kind.js'
@@ -17,7 +17,7 @@ import type {Replay} from './replay-jsonl.js'
 import {responseResult, toolCallPart} from './tool-calls.js'
 import type {ToolResponses} from './tool-responses.js'
 import {toolResponses} from './tool-responses.js'
-import {sumTokens, tokenCounts} from './tokens.js'
+import {tokenCounts} from './tokens.js'
 import type {MessageLine} from './types.js'
 
 /** Which history a note shows. */

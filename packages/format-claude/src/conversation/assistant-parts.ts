@@ -1,6 +1,6 @@
 import type {NoticePart, Part, TokenCounts} from '@chatmark/core'
-import {isRecord, isString, stringOf} from '@chatmark/core'
-import {addTokens, usageTokens} from '../tokens.js'
+import {addTokens, isRecord, isString, stringOf} from '@chatmark/core'
+import {usageTokens} from '../tokens.js'
 import {blocksText} from '../tool-result.js'
 import {assistantBlock} from './assistant-block.js'
 import {contentBlocks, messageContent, messageIdOf} from './message-content.js'

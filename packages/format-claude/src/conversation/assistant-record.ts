@@ -1,5 +1,4 @@
-import {stringOf} from '@chatmark/core'
-import {addTokens} from '../tokens.js'
+import {addTokens, stringOf} from '@chatmark/core'
 import {assistantParts} from './assistant-parts.js'
 import {messageIdOf} from './message-content.js'
 import type {BuildState, Item, TurnList} from './state.js'

@@ -1,5 +1,6 @@
 import type {Conversation, ConversationMetadata, Turn} from '@chatmark/core'
-import {sumTokens} from '../tokens.js'
+import {sumTokens} from '@chatmark/core'
+import {codexTokenKeys} from '../tokens.js'
 import type {RolloutState} from './state.js'
 import {model, user} from './turns.js'
 
@@ -65,7 +66,8 @@ function metadataOf(state: RolloutState): ConversationMetadata {
   if (meta.gitBranch) result.gitBranch = meta.gitBranch
   // A fork's totals start from its parent's: its own usage is the sum of its turns.
   const own = sumTokens(
-    [...state.assistantByKey.keys()].flatMap((key) => recordedTokens.get(key) ?? deltaTokens.get(key) ?? [])
+    [...state.assistantByKey.keys()].flatMap((key) => recordedTokens.get(key) ?? deltaTokens.get(key) ?? []),
+    codexTokenKeys
   )
   const tokens = meta.forkedFrom ? own : (state.lastTotal ?? own)
   if (tokens) result.tokens = {...tokens}
