@@ -32,6 +32,7 @@ test('the public API is exactly the expected list of exports', () => {
     'isRecord',
     'isString',
     'matchesName',
+    'modelParticipant',
     'noteChunks',
     'numberOf',
     'readJsonDocument',
@@ -55,6 +56,7 @@ test('the public API is exactly the expected list of exports', () => {
     'treeToMarkdownChunks',
     'truncateMiddle',
     'turnDepth',
+    'userParticipant',
     'validateConversation',
     'zipContainerInput',
     'zipMemberInput'

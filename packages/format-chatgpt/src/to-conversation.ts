@@ -1,5 +1,5 @@
 import type {Conversation, Fidelity, NoticePart, Part, Turn} from '@chatmark/core'
-import {stringOf} from '@chatmark/core'
+import {modelParticipant, stringOf, userParticipant} from '@chatmark/core'
 import {epochToIso} from './epoch.js'
 import type {TreeNode} from './message-tree.js'
 import {activePath, branchFrom, messageTree, newestLeaves} from './message-tree.js'
@@ -19,8 +19,8 @@ export interface ConversationSettings {
   report(reason: string, ruleId: string): void
 }
 
-const user = {id: 'user', name: 'User', kind: 'human'} as const
-const model = {id: 'chatgpt', name: 'ChatGPT', kind: 'model'} as const
+const user = userParticipant()
+const model = modelParticipant('chatgpt', 'ChatGPT')
 
 /**
  * Reads one conversation of the export: the active branch (from

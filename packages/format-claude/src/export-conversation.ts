@@ -1,5 +1,5 @@
 import type {Conversation, Fidelity, ParseContext, Turn} from '@chatmark/core'
-import {isRecord, stringOf} from '@chatmark/core'
+import {isRecord, modelParticipant, stringOf, userParticipant} from '@chatmark/core'
 import {exportVariant} from './detect-export.js'
 import {createPartsState, hasContent, messageParts} from './export-parts.js'
 import type {ConversationRecord} from './export-schema.js'
@@ -15,8 +15,8 @@ export interface ExportContext {
   path?: string
 }
 
-const user = {id: 'user', name: 'User', kind: 'human'} as const
-const model = {id: 'claude', name: 'Claude', kind: 'model'} as const
+const user = userParticipant()
+const model = modelParticipant('claude', 'Claude')
 
 /**
  * One conversation of a Claude.ai export as a chatmark conversation: the kept

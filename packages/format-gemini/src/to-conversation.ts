@@ -8,7 +8,7 @@ import type {
   ToolCallPart,
   Turn
 } from '@chatmark/core'
-import {isRecord, isString, stringOf, sumTokens, timeOf} from '@chatmark/core'
+import {isRecord, isString, modelParticipant, stringOf, sumTokens, timeOf, userParticipant} from '@chatmark/core'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts, thoughtPart} from './content-parts.js'
 import {userMessageKind} from './message-kind.js'
@@ -32,8 +32,8 @@ export interface ToConversationOptions {
   fallbackId: string
 }
 
-const user = {id: 'user', name: 'User', kind: 'human'} as const
-const model = {id: 'gemini', name: 'Gemini', kind: 'model'} as const
+const user = userParticipant()
+const model = modelParticipant('gemini', 'Gemini')
 
 /** Builds the conversation from a replayed session. */
 export function toConversation(replay: Replay, options: ToConversationOptions): Conversation {

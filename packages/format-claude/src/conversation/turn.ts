@@ -1,9 +1,9 @@
 import type {NoticePart, Part, Turn} from '@chatmark/core'
-import {stringOf} from '@chatmark/core'
+import {modelParticipant, stringOf, userParticipant} from '@chatmark/core'
 
 /** The conversation's two participants. */
-export const user = {id: 'user', name: 'User', kind: 'human'} as const
-export const model = {id: 'claude', name: 'Claude', kind: 'model'} as const
+export const user = userParticipant()
+export const model = modelParticipant('claude', 'Claude')
 
 /** A system turn holding one notice, at the record's time. */
 export function noticeTurn(notice: NoticePart, record: Record<string, unknown>): Turn {

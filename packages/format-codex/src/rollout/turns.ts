@@ -1,10 +1,11 @@
 import type {NoticePart, Part, TokenCounts, Turn} from '@chatmark/core'
+import {modelParticipant, userParticipant} from '@chatmark/core'
 import type {CopySource} from '../duplicates.js'
 import type {RolloutState} from './state.js'
 
 /** The note's two participants. */
-export const user = {id: 'user', name: 'User', kind: 'human'} as const
-export const model = {id: 'codex', name: 'Codex', kind: 'model'} as const
+export const user = userParticipant()
+export const model = modelParticipant('codex', 'Codex')
 
 const zeroTokens: Readonly<TokenCounts> = Object.freeze({input: 0, cached: 0, output: 0, thoughts: 0, total: 0})
 
