@@ -23,6 +23,7 @@ test('the public API is exactly the expected list of exports', () => {
     'formatOptionKey',
     'frontmatterOf',
     'headOf',
+    'idFromName',
     'inputFromBytes',
     'inputFromFolder',
     'inputFromPath',

@@ -1,6 +1,5 @@
-import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {createSample, readJsonDocument, readJsonLineBatches} from '@chatmark/core'
+import {createSample, idFromName, readJsonDocument, readJsonLineBatches} from '@chatmark/core'
 import {detectExport, exportVariant} from './detect-export.js'
 import {parseExport} from './parse-export.js'
 import {createRecordStore} from './record-store.js'
@@ -120,8 +119,4 @@ async function isExport(input: Input, sampleBytes: number): Promise<boolean> {
 async function startsWithLoglines(input: Input, sampleBytes: number): Promise<boolean> {
   const head = Buffer.from(await input.head(Math.min(sampleBytes, 4096))).toString('utf8')
   return /^\uFEFF?\s*\{\s*"loglines"\s*:/.test(head)
-}
-
-function idFromName(name: string): string {
-  return basename(name, extname(name)) || name
 }

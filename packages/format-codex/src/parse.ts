@@ -1,11 +1,13 @@
-import {basename} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
+import {idFromName, isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
 import {createRollout} from './rollout/index.js'
 import {isTsDocument} from './types.js'
 
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:codex'
+
+/** What the fallback id leaves off a rollout's name: a compression suffix, then `.jsonl` or `.json`. */
+const idSuffixes = [/\.(?:zst|gz)$/, /\.jsonl?$/]
 
 /** What {@link parse} needs besides the context. */
 export interface ParseSettings {
@@ -59,13 +61,5 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     })
     for await (const batch of batches) for (const {value} of batch) rollout.record(value)
   }
-  return rollout.finish({fallbackId: idFromName(input.name), ...(input.path ? {path: input.path} : {})})
-}
-
-function idFromName(name: string): string {
-  return (
-    basename(name)
-      .replace(/\.(?:zst|gz)$/, '')
-      .replace(/\.jsonl?$/, '') || name
-  )
+  return rollout.finish({fallbackId: idFromName(input.name, idSuffixes), ...(input.path ? {path: input.path} : {})})
 }

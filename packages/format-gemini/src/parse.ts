@@ -1,6 +1,5 @@
-import {basename, extname} from 'node:path'
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
+import {idFromName, isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
 import type {Replay} from './replay-jsonl.js'
 import {createReplay, replayJsonl} from './replay-jsonl.js'
 import type {View} from './to-conversation.js'
@@ -99,8 +98,4 @@ async function readConversation(input: Input, context: ParseContext, settings: P
 
 function viewOf(value: unknown): View | undefined {
   return value === 'resume' || value === 'note' ? value : undefined
-}
-
-function idFromName(name: string): string {
-  return basename(name, extname(name)) || name
 }
