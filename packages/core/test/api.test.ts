@@ -36,6 +36,7 @@ test('the public API is exactly the expected list of exports', () => {
     'modelParticipant',
     'noteChunks',
     'numberOf',
+    'readDocumentOrLines',
     'readJsonDocument',
     'readJsonItems',
     'readJsonLineBatches',

@@ -1,5 +1,5 @@
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {idFromName, isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
+import {idFromName, isRecord, readDocumentOrLines} from '@chatmark/core'
 import {createRollout} from './rollout/index.js'
 import {isTsDocument} from './types.js'
 
@@ -28,16 +28,19 @@ export async function* parse(
 }
 
 async function readConversation(input: Input, context: ParseContext, settings: ParseSettings): Promise<Conversation> {
-  const {file, limits} = context
   const option = context.options['keepMeta']
   const rollout = createRollout({keepMeta: typeof option === 'boolean' ? option : settings.keepMeta})
 
-  if (context.verdict?.variant === 'codex-ts-json' || (await startsAsJsonDocument(input, limits.sampleBytes))) {
-    const document = await readJsonDocument(
-      input,
-      limits,
-      'one Codex TS CLI rollout object {session, items} or a JSONL rollout'
-    )
+  const read = await readDocumentOrLines(input, context, {
+    documentVariant: 'codex-ts-json',
+    expected: 'one Codex TS CLI rollout object {session, items} or a JSONL rollout',
+    source: messageSource,
+    onSkip(reason) {
+      rollout.skipped(reason)
+    }
+  })
+  if (read.kind === 'document') {
+    const document = read.value
     if (!isTsDocument(document)) {
       const what = Array.isArray(document)
         ? 'a JSON array'
@@ -51,15 +54,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     }
     rollout.record(document)
   } else {
-    const batches = readJsonLineBatches(input, {
-      file,
-      limits,
-      source: messageSource,
-      onSkip(reason) {
-        rollout.skipped(reason)
-      }
-    })
-    for await (const batch of batches) for (const {value} of batch) rollout.record(value)
+    for await (const batch of read.batches) for (const {value} of batch) rollout.record(value)
   }
   return rollout.finish({fallbackId: idFromName(input.name, idSuffixes), ...(input.path ? {path: input.path} : {})})
 }

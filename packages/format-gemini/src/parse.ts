@@ -1,5 +1,5 @@
 import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {idFromName, isRecord, readJsonDocument, readJsonLineBatches, startsAsJsonDocument} from '@chatmark/core'
+import {idFromName, isRecord, readDocumentOrLines} from '@chatmark/core'
 import type {Replay} from './replay-jsonl.js'
 import {createReplay, replayJsonl} from './replay-jsonl.js'
 import type {View} from './to-conversation.js'
@@ -30,19 +30,23 @@ export async function* parse(
 }
 
 async function readConversation(input: Input, context: ParseContext, settings: ParseSettings): Promise<Conversation> {
-  const {file, limits} = context
+  const {file} = context
   const view = viewOf(context.options['view']) ?? settings.view
   const warn = (reason: string, line: number, ruleId: string): void => {
     file.message(reason, {place: {line, column: 1}, ruleId, source: messageSource})
   }
 
-  const variant =
-    context.verdict?.variant === 'gemini-json' || (await startsAsJsonDocument(input, limits.sampleBytes))
-      ? 'gemini-json'
-      : 'gemini-jsonl'
+  const skipped: Record<string, number> = {}
+  const read = await readDocumentOrLines(input, context, {
+    documentVariant: 'gemini-json',
+    expected: 'one Gemini CLI session object or a JSONL session log',
+    source: messageSource,
+    skipped
+  })
+  const variant = read.kind === 'document' ? 'gemini-json' : 'gemini-jsonl'
   let replay: Replay
-  if (variant === 'gemini-json') {
-    const document = await readJsonDocument(input, limits, 'one Gemini CLI session object or a JSONL session log')
+  if (read.kind === 'document') {
+    const document = read.value
     if (!isConversationDocument(document)) {
       const what = Array.isArray(document)
         ? 'a JSON array'
@@ -58,9 +62,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
     state.document(document)
     replay = state.finish()
   } else {
-    const skipped: Record<string, number> = {}
-    const batches = readJsonLineBatches(input, {file, limits, source: messageSource, skipped})
-    replay = await replayJsonl(batches, {warn})
+    replay = await replayJsonl(read.batches, {warn})
     for (const [reason, count] of Object.entries(skipped))
       replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
     if (replay.metadata['sessionId'] === undefined && replay.note.entries.length === 0) {
