@@ -171,7 +171,9 @@ function sample(): Record<string, unknown> {
             subagent: [{role: 'user', parts: [{type: 'text', text: 'go'}]}]
           },
           {type: 'attachment', text: 'image/png', name: 'a.png', mimeType: 'image/png', size: 12, reference: 'a.png'},
-          {type: 'notice', level: 'warning', text: 'careful', kind: 'meta', details: 'more'}
+          {type: 'notice', level: 'warning', text: 'careful', kind: 'meta', details: 'more'},
+          {type: 'code', text: 'x = 1', language: 'python', artifact: {title: 'T', kind: 'text/x', action: 'created'}},
+          {type: 'quote', text: 'Said.', title: 'A page', url: 'https://example.com'}
         ]
       }
     ],
@@ -228,6 +230,13 @@ const changes: Array<[string, boolean, (model: Record<string, unknown>) => void]
   ['a result without text', false, (m) => (at(m, 'turns.0.parts.2')['result'] = {isError: true})],
   ['a bad subagent role', false, (m) => (at(m, 'turns.0.parts.2.subagent.0')['role'] = 'robot')],
   ['a string size', false, (m) => (at(m, 'turns.0.parts.3')['size'] = '12')],
+  ['a code part without artifact or language', true, (m) => (at(m, 'turns.0')['parts'] = [{type: 'code', text: ''}])],
+  ['a numeric code language', false, (m) => (at(m, 'turns.0.parts.5')['language'] = 1)],
+  ['an artifact without an action', false, (m) => delete at(m, 'turns.0.parts.5.artifact')['action']],
+  ['an artifact without a title', false, (m) => delete at(m, 'turns.0.parts.5.artifact')['title']],
+  ['a quote without title or url', true, (m) => (at(m, 'turns.0')['parts'] = [{type: 'quote', text: ''}])],
+  ['a numeric quote url', false, (m) => (at(m, 'turns.0.parts.6')['url'] = 1)],
+  ['a numeric artifact kind', false, (m) => (at(m, 'turns.0.parts.5.artifact')['kind'] = 1)],
   ['a bad time', false, (m) => (m['createdAt'] = 'yesterday')],
   ['a bad turn time', false, (m) => (at(m, 'turns.0')['timestamp'] = '2026-13-01')],
   ['an object in extra', false, (m) => (at(m, 'metadata.extra')['o'] = {})],

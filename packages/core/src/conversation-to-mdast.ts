@@ -1,5 +1,6 @@
 import type {PhrasingContent, Root, RootContent} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
+import {artifactLine} from './artifact-line.js'
 import {collapsible} from './collapsible.js'
 import {conversationTitle} from './conversation-title.js'
 import {formatTime} from './format-time.js'
@@ -10,6 +11,7 @@ import {messageToMdast} from './message-to-mdast.js'
 import type {Conversation, NoticePart, Part, TokenCounts, Turn} from './model.js'
 import type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
 import {resolveRenderOptions} from './render-options.js'
+import {quoteToMdast} from './quote-to-mdast.js'
 import {toolCallToMdast} from './tool-call-to-mdast.js'
 
 /** Heading depth of a turn section; message headings are pushed below it. */
@@ -98,6 +100,13 @@ function partToMdast(part: Part, names: ReadonlyMap<string, string>, options: Re
       if (part.reference) line.push(space, inlineCode(part.reference))
       return [{type: 'paragraph', children: mergeLiterals(line)}]
     }
+    case 'code': {
+      const block: Flow = {type: 'code', lang: part.language ?? null, value: part.text}
+      if (!part.artifact) return [block]
+      return part.text === '' ? [artifactLine(part.artifact)] : [artifactLine(part.artifact), block]
+    }
+    case 'quote':
+      return quoteToMdast(part, turnDepth)
     case 'notice': {
       if (!options.notices) return []
       const alert: Flow = {

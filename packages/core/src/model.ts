@@ -110,6 +110,46 @@ export interface AttachmentPart {
   reference?: string
 }
 
+/**
+ * A block of code or other verbatim text that the source keeps apart from the
+ * message text (a ChatGPT code message, a Gemini `executableCode` part, the
+ * extracted text of a pasted file, a Claude.ai artifact). Its text is never
+ * Markdown source: the renderer writes it as a fenced code block.
+ */
+export interface CodePart {
+  type: 'code'
+  /** The code, as the tool stored it; empty for an artifact recorded without content. */
+  text: string
+  /** Language, as a code block's info string (`python`, `diff`, `text`...); absent when unknown. */
+  language?: string
+  /** Present when the code is an artifact (a document or program the model made), shown on a line before it. */
+  artifact?: Artifact
+}
+
+/** What a {@link CodePart} holds when it is an artifact. */
+export interface Artifact {
+  /** The artifact's title (`Untitled` when the tool recorded none). */
+  title: string
+  /** The artifact's type as the tool names it (`application/vnd.ant.code`, `text/markdown`...). */
+  kind?: string
+  /** What was done to it: `created`, `rewritten`, `updated`, or the tool's own word for it. */
+  action: string
+}
+
+/**
+ * A passage quoted from a web page (a ChatGPT `tether_quote`), shown as a
+ * block quote that ends with its source.
+ */
+export interface QuotePart {
+  type: 'quote'
+  /** The quoted passage, Markdown source; empty when only the source is known. */
+  text: string
+  /** The page's title, when known. */
+  title?: string
+  /** The page's address, when known: the source is then a link. */
+  url?: string
+}
+
 /** A message from the harness rather than a participant. */
 export interface NoticePart {
   type: 'notice'
@@ -122,7 +162,7 @@ export interface NoticePart {
 }
 
 /** One piece of a turn. */
-export type Part = TextPart | ThinkingPart | ToolCallPart | AttachmentPart | NoticePart
+export type Part = TextPart | ThinkingPart | ToolCallPart | AttachmentPart | CodePart | QuotePart | NoticePart
 
 /** One message in a conversation. */
 export interface Turn {

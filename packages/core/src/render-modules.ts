@@ -21,13 +21,13 @@ export async function loadRenderModules(conversation: Conversation, options: Ren
 
 /**
  * Whether `test` holds for any text that `conversationToMdast` may show as
- * message text (text, thinking, the details of a notice, in subagent turns
- * too), whatever the options that leave some of it out.
+ * message text (text, thinking, a quoted passage, the details of a notice, in
+ * subagent turns too), whatever the options that leave some of it out.
  */
 function someMessageText(turns: readonly Turn[], test: (text: string) => boolean): boolean {
   for (const turn of turns) {
     for (const part of turn.parts) {
-      if (part.type === 'text' || part.type === 'thinking') {
+      if (part.type === 'text' || part.type === 'thinking' || part.type === 'quote') {
         if (test(part.text)) return true
       } else if (part.type === 'notice') {
         if (part.details !== undefined && test(part.details)) return true

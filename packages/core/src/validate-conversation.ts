@@ -11,7 +11,7 @@ interface Problem {
 }
 
 const roles = ['user', 'assistant', 'system', 'tool', 'other']
-const partTypes = ['text', 'thinking', 'tool-call', 'attachment', 'notice']
+const partTypes = ['text', 'thinking', 'tool-call', 'attachment', 'code', 'quote', 'notice']
 const participantKinds = ['human', 'model', 'tool', 'bot']
 const noticeLevels = ['info', 'warning', 'error']
 const tokenKeys = ['input', 'output', 'cached', 'thoughts', 'tool', 'total']
@@ -142,11 +142,26 @@ function partProblemOf(part: unknown): Problem | undefined {
         optionalNumber(part, 'size') ??
         optionalString(part, 'reference')
       )
+    case 'code':
+      return optionalString(part, 'language') ?? artifactProblemOf(part['artifact'])
+    case 'quote':
+      return optionalString(part, 'title') ?? optionalString(part, 'url')
     case 'notice':
       return oneOf(part, 'level', noticeLevels) ?? optionalString(part, 'kind') ?? optionalString(part, 'details')
     default:
       return undefined
   }
+}
+
+/** A code part's `artifact`, when present: a title and an action, and a kind when known. */
+function artifactProblemOf(artifact: unknown): Problem | undefined {
+  if (artifact === undefined) return undefined
+  if (!isRecord(artifact)) return wrong('artifact', artifact, 'an object')
+  const problem =
+    (typeof artifact['title'] === 'string' ? undefined : wrong('title', artifact['title'], 'a string')) ??
+    optionalString(artifact, 'kind') ??
+    (typeof artifact['action'] === 'string' ? undefined : wrong('action', artifact['action'], 'a string'))
+  return problem && within('artifact', problem)
 }
 
 function toolCallProblemOf(part: Record<string, unknown>): Problem | undefined {

@@ -109,6 +109,57 @@ test('tool calls show name, status, input and a result fenced longer than any ba
   assert.match(markdown, /\*\*Result\*\*\n\n`````text\nconst fence = "````"\n```\nnot closed\n`````/)
 })
 
+test('a code part is a code block in its language, fenced longer than any backtick run in it', () => {
+  const coded = structuredClone(session)
+  coded.turns[1]!.parts = [
+    {type: 'code', text: 'Run:\n```sh\nnpm test\n```\n', language: 'markdown'},
+    {type: 'code', text: 'x = 1'}
+  ]
+  const markdown = toNote(coded)
+  assert.match(markdown, /\n\n````markdown\nRun:\n```sh\nnpm test\n```\n````\n\n```\nx = 1\n```\n/)
+  assert.equal(toNote(coded, {parseMessages: true}), markdown)
+})
+
+test('an artifact is a line with its escaped title, kind and action, then its code; else the line alone', () => {
+  const made = structuredClone(session)
+  made.turns[1]!.parts = [
+    {
+      type: 'code',
+      text: 'a = 1',
+      language: 'python',
+      artifact: {title: 'A *bold*  [plan]', kind: 'text/`x`', action: 'created'}
+    },
+    {type: 'code', text: '', artifact: {title: 'Notes', action: 'dropped_it'}}
+  ]
+  const markdown = toNote(made)
+  assert.ok(
+    markdown.includes('\n**Artifact** *A \\*bold\\* \\[plan\\]* (`` text/`x` ``, created)\n\n```python\na = 1\n```\n')
+  )
+  assert.ok(markdown.includes('\n**Artifact** *Notes* (dropped\\_it)\n\n_15 tokens'))
+})
+
+test('a quote is a block quote ending with its source: a link, the title, or a web page', () => {
+  const quoted = structuredClone(session)
+  quoted.turns[1]!.parts = [
+    {type: 'quote', text: 'Line one\n\n# Heading', title: 'A [page]', url: 'https://example.com/a (b)'},
+    {type: 'quote', text: '', url: 'https://www.example.org/x'},
+    {type: 'quote', text: 'Said.', title: 'Plain title'},
+    {type: 'quote', text: 'Said.'}
+  ]
+  const markdown = toNote(quoted)
+  assert.ok(
+    markdown.includes('\n> Line one\n>\n> ### Heading\n>\n> — [A \\[page\\]](https://example.com/a%20%28b%29)\n')
+  )
+  assert.ok(markdown.includes('\n> — [example.org](https://www.example.org/x)\n'))
+  assert.ok(markdown.includes('\n> Said.\n>\n> — Plain title\n'))
+  assert.ok(markdown.includes('\n> Said.\n>\n> — a web page\n'))
+  assert.ok(
+    toNote({...quoted, turns: [{role: 'user', parts: [{type: 'quote', text: '', url: 'not a url'}]}]}).includes(
+      '> — [not a url](not%20a%20url)'
+    )
+  )
+})
+
 test('long results keep head and tail and say how much was cut', () => {
   const long = structuredClone(session)
   const call = long.turns[1]?.parts[1]

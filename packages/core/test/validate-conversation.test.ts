@@ -45,7 +45,10 @@ function full(id = 'c-1'): Conversation {
             result: {text: 'const a = 1', isError: false, language: 'ts', fileName: 'a.ts'},
             subagent: [{role: 'assistant', timestamp: '2026-03-01', parts: [{type: 'text', text: 'sub'}]}]
           },
-          {type: 'attachment', text: 'image/png, 12.3 KB', name: 'a.png', mimeType: 'image/png', size: 12600}
+          {type: 'attachment', text: 'image/png, 12.3 KB', name: 'a.png', mimeType: 'image/png', size: 12600},
+          {type: 'code', text: 'print(1)', language: 'python'},
+          {type: 'code', text: '', artifact: {title: 'Notes', kind: 'text/markdown', action: 'created'}},
+          {type: 'quote', text: 'Said.', title: 'A page', url: 'https://example.com'}
         ]
       },
       {role: 'system', parts: [{type: 'notice', level: 'warning', text: 'Compacted', kind: 'compaction', details: 'x'}]}
@@ -177,7 +180,8 @@ const cases: Array<[string, Change, string]> = [
   [
     'a part of an unknown type is skipped, naming the part type',
     (value) => (value.turns[1]!.parts[0] = {type: 'image', text: 'x'} as never),
-    `${skipped} turns[1].parts[0].type is "image", expected one of text, thinking, tool-call, attachment, notice`
+    `${skipped} turns[1].parts[0].type is "image", expected one of ` +
+      'text, thinking, tool-call, attachment, code, quote, notice'
   ],
   [
     'a text part without string text is skipped, naming the text',
@@ -213,6 +217,31 @@ const cases: Array<[string, Change, string]> = [
     'an attachment size that is not a number is skipped, naming the size',
     (value) => ((value.turns[1]!.parts[3] as {size: unknown}).size = '12 KB'),
     `${skipped} turns[1].parts[3].size is "12 KB", expected a number`
+  ],
+  [
+    'a code language that is not a string is skipped, naming the language',
+    (value) => ((value.turns[1]!.parts[4] as {language: unknown}).language = 3),
+    `${skipped} turns[1].parts[4].language is 3, expected a string`
+  ],
+  [
+    'an artifact without an action is skipped, naming the action',
+    (value) => ((value.turns[1]!.parts[5] as {artifact: unknown}).artifact = {title: 'Notes'}),
+    `${skipped} turns[1].parts[5].artifact.action is missing, expected a string`
+  ],
+  [
+    'an artifact that is not an object is skipped, naming the artifact',
+    (value) => ((value.turns[1]!.parts[5] as {artifact: unknown}).artifact = 'Notes'),
+    `${skipped} turns[1].parts[5].artifact is "Notes", expected an object`
+  ],
+  [
+    'an artifact kind that is not a string is skipped, naming the kind',
+    (value) => ((value.turns[1]!.parts[5] as {artifact: unknown}).artifact = {title: 'N', kind: 1, action: 'a'}),
+    `${skipped} turns[1].parts[5].artifact.kind is 1, expected a string`
+  ],
+  [
+    'a quote url that is not a string is skipped, naming the url',
+    (value) => ((value.turns[1]!.parts[6] as {url: unknown}).url = 1),
+    `${skipped} turns[1].parts[6].url is 1, expected a string`
   ],
   [
     'a notice of an unknown level is skipped, naming the level',
@@ -309,7 +338,7 @@ test('an invalid conversation among valid ones is skipped with a fatal message; 
     message?.reason,
     'Format `mine` yielded an invalid conversation `c-2`, skipped: turns[0].parts[0].type is "image", expected one ' +
       'of ' +
-      'text, thinking, tool-call, attachment, notice'
+      'text, thinking, tool-call, attachment, code, quote, notice'
   )
   assert.equal(message?.ruleId, 'invalid-conversation')
   assert.equal(message?.source, 'chatmark')

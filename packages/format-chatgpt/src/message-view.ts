@@ -1,6 +1,6 @@
-import type {AttachmentPart, Part, ToolResult} from '@chatmark/core'
+import type {AttachmentPart, Part, QuotePart, ToolResult} from '@chatmark/core'
 import {formatBytes, isRecord, isString, numberOf, stringOf} from '@chatmark/core'
-import {link, resolveCitations} from './citations.js'
+import {resolveCitations} from './citations.js'
 import {epochToIso} from './epoch.js'
 
 /** One message, read into what a turn needs. */
@@ -81,7 +81,7 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
       const lang = language && language !== 'unknown' ? language : recipient === 'python' ? 'python' : ''
       if (role === 'assistant' && recipient !== 'all' && lang === '' && /^\s*[{[]/.test(code))
         view.parts.push(toolCall(recipient, code))
-      else view.parts.push({type: 'text', text: fenced(code, lang)})
+      else view.parts.push({type: 'code', text: code, ...(lang ? {language: lang} : {})})
       break
     }
     case 'execution_output': {
@@ -98,7 +98,7 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
       break
     case 'tether_quote':
     case 'sonic_webpage':
-      view.parts.push({type: 'text', text: quote(content, prose)})
+      view.parts.push(quote(content, prose))
       break
     case 'system_error':
       view.parts.push({
@@ -291,29 +291,14 @@ function thoughtParts(view: MessageView, content: Record<string, unknown>, prose
   if (/\S/.test(text)) view.parts.push({type: 'thinking', text})
 }
 
-/** A quoted page (`tether_quote`, `sonic_webpage`): its text as a block quote, then the page as a link. */
-function quote(content: Record<string, unknown>, prose: (text: string) => string): string {
+/** A quoted page (`tether_quote`, `sonic_webpage`): its text, cut to {@link maxQuoteChars}, and the page. */
+function quote(content: Record<string, unknown>, prose: (text: string) => string): QuotePart {
   const url = stringOf(content['url'])
   const title = stringOf(content['title']) || stringOf(content['domain'])
   const body = prose(stringOf(content['snippet']) || stringOf(content['text']) || '')
   const short = [...body].length > maxQuoteChars ? `${[...body].slice(0, maxQuoteChars).join('').trimEnd()}…` : body
-  const lines = short.trim()
-    ? short
-        .trim()
-        .split('\n')
-        .map((line) => (line ? `> ${line}` : '>'))
-    : []
-  const source = url ? link(title, url) : (title ?? 'a web page')
-  return [...lines, ...(lines.length > 0 ? ['>'] : []), `> — ${source}`].join('\n')
+  return {type: 'quote', text: short.trim(), ...(title ? {title} : {}), ...(url ? {url} : {})}
 }
 
 /** How much of a quoted page is shown, in code points. */
 const maxQuoteChars = 1200
-
-/** A fenced code block whose fence is longer than any backtick run inside. */
-function fenced(code: string, lang: string): string {
-  let longest = 0
-  for (const match of code.matchAll(/`+/g)) longest = Math.max(longest, match[0].length)
-  const fence = '`'.repeat(Math.max(3, longest + 1))
-  return `${fence}${lang}\n${code.replace(/\n$/, '')}\n${fence}`
-}

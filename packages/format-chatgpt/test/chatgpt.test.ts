@@ -3,7 +3,7 @@ import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
-import type {AttachmentPart, NoticePart, Sample, ThinkingPart, ToolCallPart} from '@chatmark/core'
+import type {AttachmentPart, CodePart, NoticePart, QuotePart, Sample, ThinkingPart, ToolCallPart} from '@chatmark/core'
 import {createNormalizer, defaultLimits, inputFromPath, inputFromString, sampleFromBytes, toNote} from '@chatmark/core'
 import * as api from '@chatmark/format-chatgpt'
 import {chatgpt} from '@chatmark/format-chatgpt'
@@ -248,9 +248,12 @@ test('each content type becomes readable parts', async () => {
   assert.deepEqual(partsOf<ThinkingPart>(value, 'thinking'), [
     {type: 'thinking', text: 'It is a chart.', subject: 'Looking'}
   ])
-  assert.ok(texts(value).includes('```python\nprint(1)\n```'))
+  assert.ok(partsOf<CodePart>(value, 'code').some((part) => part.text === 'print(1)' && part.language === 'python'))
   assert.deepEqual(partsOf<ToolCallPart>(value, 'tool-call')[0]?.result, {text: '1'})
-  assert.ok(texts(value).includes('> Quoted words.\n>\n> — [A page](https://example.com/a)'))
+  assert.deepEqual(partsOf<QuotePart>(value, 'quote'), [
+    {type: 'quote', text: 'Quoted words.', title: 'A page', url: 'https://example.com/a'}
+  ])
+  assert.ok(toNote(value).includes('\n> Quoted words.\n>\n> — [A page](https://example.com/a)\n'))
   assert.ok(texts(value).includes('spoken words'))
   assert.equal(partsOf<NoticePart>(value, 'notice')[0]?.text, 'tool_error: boom')
 })

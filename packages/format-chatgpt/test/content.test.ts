@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import type {AttachmentPart, NoticePart, ThinkingPart, ToolCallPart} from '@chatmark/core'
+import type {AttachmentPart, CodePart, NoticePart, ThinkingPart, ToolCallPart} from '@chatmark/core'
 import {message, one, partsOf, say, simple, t0, texts} from './helpers.js'
 
 test("a tool's text output is the result of the call addressed to it", async () => {
@@ -123,7 +123,7 @@ test('voice mode audio is an audio attachment that keeps its nested asset pointe
   assert.deepEqual(texts(value, 'user'), ['What time is it in Tokyo?'])
 })
 
-test('code holding a fence is fenced with a longer one', async () => {
+test('a code message becomes a code part with its text as written (a fence inside included)', async () => {
   const value = await one(
     simple(
       say('u', 'user', 'Write a README snippet.', 0),
@@ -135,7 +135,10 @@ test('code holding a fence is fenced with a longer one', async () => {
       )
     )
   )
-  assert.deepEqual(texts(value, 'assistant'), ['````markdown\nRun:\n```sh\nnpm test\n```\n````'])
+  assert.deepEqual(partsOf<CodePart>(value, 'code'), [
+    {type: 'code', text: 'Run:\n```sh\nnpm test\n```\n', language: 'markdown'}
+  ])
+  assert.deepEqual(texts(value, 'assistant'), [])
 })
 
 test(

@@ -1,6 +1,6 @@
-import type {AttachmentPart, Part, ToolCallPart, ToolResult} from '@chatmark/core'
+import type {Artifact, AttachmentPart, CodePart, Part, ToolCallPart, ToolResult} from '@chatmark/core'
 import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core'
-import {autolink, codeSpan, fenced, inlineText, languageOf} from './markdown-source.js'
+import {autolink, inlineText, languageOf} from './markdown-source.js'
 import {formatSize} from './tool-result.js'
 
 /** What the parts of one conversation share: counts, footnote numbers and tool calls waiting for results. */
@@ -63,8 +63,8 @@ function blockParts(blocks: Array<Record<string, unknown>>, state: PartsState): 
       case 'tool_use': {
         const id = stringOf(block['id'])
         if (block['name'] === 'artifacts') {
-          const text = artifactText(block['input'], state)
-          if (text) parts.push({type: 'text', text})
+          const artifact = artifactPart(block['input'], state)
+          if (artifact) parts.push(artifact)
           if (id !== undefined) state.calls.set(id, {artifact: true})
           break
         }
@@ -244,11 +244,11 @@ function toolResult(block: Record<string, unknown>, state: PartsState): ToolResu
 const artifactVerbs: Readonly<Record<string, string>> = {create: 'created', rewrite: 'rewritten', update: 'updated'}
 
 /**
- * An artifact (`tool_use` named `artifacts`) as Markdown: a line with its
- * title, type and what was done, then its content as a code block in its
- * language (an update's replaced text as a diff).
+ * An artifact (`tool_use` named `artifacts`) as a code part: its title, type
+ * and what was done, and its content in its language (an update's replaced
+ * text as a diff; empty when the call carries neither).
  */
-function artifactText(input: unknown, state: PartsState): string | undefined {
+function artifactPart(input: unknown, state: PartsState): CodePart | undefined {
   if (!isRecord(input)) return undefined
   const id = stringOf(input['id'])
   const own = stringOf(input['title'])
@@ -256,19 +256,16 @@ function artifactText(input: unknown, state: PartsState): string | undefined {
   const title = own ?? (id === undefined ? undefined : (state.artifacts.get(id) ?? id)) ?? 'Untitled'
   const type = stringOf(input['type'])
   const command = stringOf(input['command']) ?? 'create'
-  const details = [type ? codeSpan(type) : undefined, artifactVerbs[command] ?? inlineText(command)].filter(
-    (item): item is string => item !== undefined
-  )
-  const line = `**Artifact** *${inlineText(title)}* (${details.join(', ')})`
+  const artifact: Artifact = {title, ...(type ? {kind: type} : {}), action: artifactVerbs[command] ?? command}
   const content = stringOf(input['content'])
-  if (content !== undefined) return `${line}\n\n${fenced(content, artifactLanguage(input, type))}`
+  if (content !== undefined) return {type: 'code', text: content, language: artifactLanguage(input, type), artifact}
   const oldText = stringOf(input['old_str'])
   const newText = stringOf(input['new_str'])
   if (oldText !== undefined || newText !== undefined) {
     const diff = [...lines(oldText, '-'), ...lines(newText, '+')].join('\n')
-    return `${line}\n\n${fenced(diff, 'diff')}`
+    return {type: 'code', text: diff, language: 'diff', artifact}
   }
-  return line
+  return {type: 'code', text: '', artifact}
 }
 
 function artifactLanguage(input: Record<string, unknown>, type: string | undefined): string {
@@ -312,7 +309,7 @@ function attachmentParts(record: Record<string, unknown>): Part[] {
     if (mimeType !== undefined) part.mimeType = mimeType
     if (size !== undefined && isNumber(size)) part.size = size
     parts.push(part)
-    if (/\S/.test(content)) parts.push({type: 'text', text: fenced(content, languageOf(name, mimeType))})
+    if (/\S/.test(content)) parts.push({type: 'code', text: content, language: languageOf(name, mimeType)})
   }
   // `files_v2` (newer) says what kind of file it is; `files` repeats it with less.
   for (const file of [...listOf(record['files_v2']), ...listOf(record['files'])]) {

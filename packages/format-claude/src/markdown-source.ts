@@ -1,15 +1,8 @@
 /**
  * Small pieces of Markdown source that the Claude.ai reader writes into text
- * parts itself (artifacts, pasted files, citation footnotes). Message text is
- * kept verbatim; only these wrappers are generated.
+ * parts itself (citation footnotes), and the code block language of a file.
+ * Message text is kept verbatim; only these wrappers are generated.
  */
-
-/** A fenced code block whose fence is longer than any backtick run inside. */
-export function fenced(code: string, language: string): string {
-  const longest = Math.max(0, ...Array.from(code.matchAll(/`+/g), (match) => match[0].length))
-  const fence = '`'.repeat(Math.max(3, longest + 1))
-  return `${fence}${language}\n${code.replace(/\n$/, '')}\n${fence}`
-}
 
 /** Text on one line with Markdown punctuation escaped, for emphasis or link labels. */
 export function inlineText(text: string): string {
@@ -17,15 +10,6 @@ export function inlineText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[\\`*_{}[\]()<>#+!|~&]/g, '\\$&')
-}
-
-/** Code span with a backtick run longer than any inside. */
-export function codeSpan(text: string): string {
-  const value = text.replace(/\s+/g, ' ').trim()
-  const longest = Math.max(0, ...Array.from(value.matchAll(/`+/g), (match) => match[0].length))
-  const ticks = '`'.repeat(longest + 1)
-  const pad = value.startsWith('`') || value.endsWith('`') ? ' ' : ''
-  return `${ticks}${pad}${value}${pad}${ticks}`
 }
 
 /** A URL as an autolink destination: `<...>` with spaces and angle brackets encoded. */

@@ -13,7 +13,7 @@ import type {
   ThinkingPart,
   ToolCallPart
 } from '@chatmark/core'
-import {createNormalizer, inputFromPath, inputFromString, sampleFromBytes} from '@chatmark/core'
+import {createNormalizer, inputFromPath, inputFromString, sampleFromBytes, toNote} from '@chatmark/core'
 import {claude} from '@chatmark/format-claude'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
@@ -266,11 +266,29 @@ test('artifacts show their title, type and content as a code block in their lang
       ])
     ])
   ])
-  assert.deepEqual(texts(value).slice(1), [
-    '**Artifact** *Calculator* (`application/vnd.ant.code`, created)\n\n```python\nprint(1 + 1)\n```',
-    '**Artifact** *Calculator* (updated)\n\n```diff\n-1 + 1\n+2 + 2\n```',
-    '**Artifact** *Notes* (`text/markdown`, created)\n\n````markdown\nHas ``` inside\n````'
+  assert.deepEqual(texts(value).slice(1), [])
+  const artifacts = value.turns.flatMap((turn) => turn.parts.filter((part) => part.type === 'code'))
+  assert.deepEqual(artifacts, [
+    {
+      type: 'code',
+      text: 'print(1 + 1)\n',
+      language: 'python',
+      artifact: {title: 'Calculator', kind: 'application/vnd.ant.code', action: 'created'}
+    },
+    {type: 'code', text: '-1 + 1\n+2 + 2', language: 'diff', artifact: {title: 'Calculator', action: 'updated'}},
+    {
+      type: 'code',
+      text: 'Has ``` inside',
+      language: 'markdown',
+      artifact: {title: 'Notes', kind: 'text/markdown', action: 'created'}
+    }
   ])
+  const note = toNote(value)
+  assert.ok(
+    note.includes('**Artifact** *Calculator* (`application/vnd.ant.code`, created)\n\n```python\nprint(1 + 1)\n```')
+  )
+  assert.ok(note.includes('**Artifact** *Calculator* (updated)\n\n```diff\n-1 + 1\n+2 + 2\n```'))
+  assert.ok(note.includes('**Artifact** *Notes* (`text/markdown`, created)\n\n````markdown\nHas ``` inside\n````'))
   assert.equal(calls(value).length, 0)
   assert.deepEqual(
     notices(value).map((notice) => [notice.level, notice.text]),
@@ -341,7 +359,7 @@ test(
     const turn = value.turns[0]!
     assert.deepEqual(
       turn.parts.map((part) => part.type),
-      ['text', 'attachment', 'text', 'attachment', 'text', 'attachment']
+      ['text', 'attachment', 'code', 'attachment', 'code', 'attachment']
     )
     const attachments = turn.parts.filter((part): part is AttachmentPart => part.type === 'attachment')
     assert.deepEqual(attachments[0], {
@@ -354,8 +372,8 @@ test(
     assert.equal(attachments[1]?.name, undefined)
     assert.match(attachments[1]?.text ?? '', /^pasted text, .*300 lines of text$/)
     assert.deepEqual(attachments[2], {type: 'attachment', text: 'image', name: 'photo.jpg'})
-    assert.equal((turn.parts[2] as {text: string}).text, '```python\nprint("hi")\n```')
-    assert.equal((turn.parts[4] as {text: string}).text, `\`\`\`text\n${paste}\n\`\`\``)
+    assert.deepEqual(turn.parts[2], {type: 'code', text: 'print("hi")\n', language: 'python'})
+    assert.deepEqual(turn.parts[4], {type: 'code', text: paste, language: 'text'})
   }
 )
 

@@ -74,7 +74,7 @@ export function contentParts(content: unknown): ContentPieces {
     const code = codePart(item)
     if (code !== undefined) {
       flush()
-      parts.push({type: 'text', text: code})
+      parts.push(code)
     }
     // Other parts (`thoughtSignature` alone, `videoMetadata`) carry nothing to read.
   }
@@ -132,18 +132,18 @@ function mediaPart(item: Record<string, unknown>): AttachmentPart | undefined {
   return undefined
 }
 
-function codePart(item: Record<string, unknown>): string | undefined {
+function codePart(item: Record<string, unknown>): Part | undefined {
   const executable = item['executableCode']
   if (isRecord(executable) && isString(executable['code'])) {
     // The API names languages in capitals (`PYTHON`); info strings are lower case.
     const language = (stringOf(executable['language']) ?? '').toLowerCase().replace(/^language_unspecified$/, '')
-    return fenced(executable['code'], language)
+    return {type: 'code', text: executable['code'], ...(language ? {language} : {})}
   }
   const result = item['codeExecutionResult']
   if (isRecord(result)) {
     const outcome = stringOf(result['outcome'])
     const output = stringOf(result['output']) ?? ''
-    return `Code execution result${outcome ? ` (${outcome})` : ''}:\n\n${fenced(output, 'text')}`
+    return {type: 'text', text: `Code execution result${outcome ? ` (${outcome})` : ''}:\n\n${fenced(output, 'text')}`}
   }
   return undefined
 }

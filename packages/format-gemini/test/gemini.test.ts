@@ -369,7 +369,7 @@ test('content is read in every shape: string, one Part, strings and Parts, thoug
   })
   const model: Part[] = value.turns[3]!.parts
   assert.deepEqual(model[0], {type: 'thinking', text: 'think first', subject: 'Plan'})
-  assert.deepEqual(model[1], {type: 'text', text: '```python\nprint(1)\n```'})
+  assert.deepEqual(model[1], {type: 'code', text: 'print(1)', language: 'python'})
   assert.equal(value.turns[3]?.author, 'gemini')
   assert.deepEqual(
     value.participants.map((participant) => [participant.id, participant.name, participant.kind]),
