@@ -51,6 +51,7 @@ export {isNumber, isRecord, isString, numberOf, stringOf, timeOf} from './guards
 export {addTokens, sumTokens, tokenKeys} from './sum-tokens.js'
 export {modelParticipant, userParticipant} from './participants.js'
 export {idFromName} from './id-from-name.js'
+export {markdownLink} from './markdown-link.js'
 export {validateConversation} from './validate-conversation.js'
 export type {DecidedBy, Detection, FormatVerdict} from './dispatch.js'
 export {dispatch} from './dispatch.js'

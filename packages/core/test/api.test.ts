@@ -32,6 +32,7 @@ test('the public API is exactly the expected list of exports', () => {
     'isNumber',
     'isRecord',
     'isString',
+    'markdownLink',
     'matchesName',
     'modelParticipant',
     'noteChunks',

@@ -1,4 +1,4 @@
-import {isNumber, isRecord, isString, stringOf} from '@chatmark/core'
+import {isNumber, isRecord, isString, markdownLink, stringOf} from '@chatmark/core'
 
 /** What {@link resolveCitations} did to a text. */
 export interface ResolvedCitations {
@@ -69,7 +69,7 @@ function resolveRanges(result: ResolvedCitations, citations: unknown): void {
     const marker = text.slice(start, end)
     if (!/^(?:【[^】]*】|[\uE200-\uE2FF][\s\S]*)$/.test(marker)) continue
     const url = stringOf(meta['url'])
-    const replacement = url ? link(stringOf(meta['title']), url) : ''
+    const replacement = url ? markdownLink(stringOf(meta['title']), url) : ''
     if (replacement) result.linked++
     else result.removed++
     text = splice(text, start, end, replacement)
@@ -113,7 +113,7 @@ function itemLinks(items: unknown): string[] {
     const url = stringOf(item['url'])
     if (!url || seen.has(url)) continue
     seen.add(url)
-    links.push(link(stringOf(item['attribution']) || stringOf(item['title']), url))
+    links.push(markdownLink(stringOf(item['attribution']) || stringOf(item['title']), url))
   }
   return links
 }
@@ -127,24 +127,6 @@ function entityName(inner: string): string | undefined {
     if (Array.isArray(value) && isString(value[1])) return value[1]
   } catch {}
   return undefined
-}
-
-/** A Markdown link whose text and destination cannot break out of it. */
-export function link(label: string | undefined, url: string): string {
-  let text = label?.trim()
-  if (!text) {
-    try {
-      text = new URL(url).hostname.replace(/^www\./, '')
-    } catch {
-      text = url
-    }
-  }
-  const safeText = text.replace(/[\\[\]*_`<>]/g, (character) => `\\${character}`).replace(/\s+/g, ' ')
-  const safeUrl = url.replace(
-    /[\s()<>]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
-  )
-  return `[${safeText}](${safeUrl})`
 }
 
 function replaceMarkers(text: string, pattern: RegExp, replace: (inner: string) => string): string {
