@@ -107,6 +107,8 @@ function partToMdast(part: Part, names: ReadonlyMap<string, string>, options: Re
     }
     case 'quote':
       return quoteToMdast(part, turnDepth)
+    case 'branch':
+      return []
     case 'notice': {
       if (!options.notices) return []
       const alert: Flow = {

@@ -1,6 +1,8 @@
 export type {
   Artifact,
   AttachmentPart,
+  BranchPart,
+  CodeExecution,
   CodePart,
   Conversation,
   ConversationMetadata,
@@ -9,6 +11,7 @@ export type {
   Part,
   Participant,
   QuotePart,
+  Reaction,
   Role,
   Source,
   TextPart,
@@ -16,6 +19,7 @@ export type {
   TokenCounts,
   ToolCallPart,
   ToolResult,
+  ThreadReply,
   Turn
 } from './model.js'
 export type {Confidence, FormatOption, FormatPlugin, NamePattern, ParseContext, Verdict} from './plugin.js'

@@ -124,6 +124,17 @@ export interface CodePart {
   language?: string
   /** Present when the code is an artifact (a document or program the model made), shown on a line before it. */
   artifact?: Artifact
+  /**
+   * Present when the block is what running code printed (a Gemini
+   * `codeExecutionResult`), rather than code: shown under a label with the outcome.
+   */
+  execution?: CodeExecution
+}
+
+/** What a {@link CodePart} holds when it is the output of code that ran. */
+export interface CodeExecution {
+  /** The outcome as the tool names it (`OUTCOME_OK`, `OUTCOME_FAILED`...), when recorded. */
+  outcome?: string
 }
 
 /** What a {@link CodePart} holds when it is an artifact. */
@@ -161,8 +172,51 @@ export interface NoticePart {
   details?: string
 }
 
+/**
+ * An alternate branch of the conversation (an edited prompt or a regenerated
+ * answer that the user did not keep), placed where it forks off. Its turns are
+ * the branch's own, in order; a branch may hold further branches.
+ */
+export interface BranchPart {
+  type: 'branch'
+  /** The branch's number, counting from 1 in the order the note shows branches. */
+  number: number
+  /** How the branch came about, when the source says: an edited prompt, or a regenerated answer. */
+  origin?: 'edited-prompt' | 'regenerated-answer'
+  turns: Turn[]
+}
+
 /** One piece of a turn. */
-export type Part = TextPart | ThinkingPart | ToolCallPart | AttachmentPart | CodePart | QuotePart | NoticePart
+export type Part =
+  | TextPart
+  | ThinkingPart
+  | ToolCallPart
+  | AttachmentPart
+  | CodePart
+  | QuotePart
+  | NoticePart
+  | BranchPart
+
+/** An emoji reaction to a message, as a chat tool records it. */
+export interface Reaction {
+  /** The emoji's short name, without colons (`+1`, `tada`, a workspace's own emoji). */
+  name: string
+  /** How many people reacted so. */
+  count: number
+}
+
+/** What a threaded reply answers (a Slack thread reply). */
+export interface ThreadReply {
+  /**
+   * Where the thread's first message is: in this conversation (`present`),
+   * deleted, or not in the source at all (`missing`).
+   */
+  parent: 'present' | 'deleted' | 'missing'
+  /** Display name of whoever started the thread, when known. */
+  starter?: string
+  /** The reply was also sent to the channel. */
+  broadcast?: boolean
+}
 
 /** One message in a conversation. */
 export interface Turn {
@@ -175,6 +229,10 @@ export interface Turn {
   timestamp?: string
   model?: string
   tokens?: TokenCounts
+  /** Present when the turn is a reply in a thread: shown as a line above its parts. */
+  reply?: ThreadReply
+  /** Reactions to the turn, in the source's order: shown as a line below its parts. */
+  reactions?: Reaction[]
   parts: Part[]
 }
 

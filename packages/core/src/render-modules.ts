@@ -22,7 +22,7 @@ export async function loadRenderModules(conversation: Conversation, options: Ren
 /**
  * Whether `test` holds for any text that `conversationToMdast` may show as
  * message text (text, thinking, a quoted passage, the details of a notice, in
- * subagent turns too), whatever the options that leave some of it out.
+ * subagent and branch turns too), whatever the options that leave some of it out.
  */
 function someMessageText(turns: readonly Turn[], test: (text: string) => boolean): boolean {
   for (const turn of turns) {
@@ -32,6 +32,8 @@ function someMessageText(turns: readonly Turn[], test: (text: string) => boolean
       } else if (part.type === 'notice') {
         if (part.details !== undefined && test(part.details)) return true
       } else if (part.type === 'tool-call' && part.subagent && someMessageText(part.subagent, test)) {
+        return true
+      } else if (part.type === 'branch' && someMessageText(part.turns, test)) {
         return true
       }
     }

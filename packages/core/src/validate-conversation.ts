@@ -11,7 +11,9 @@ interface Problem {
 }
 
 const roles = ['user', 'assistant', 'system', 'tool', 'other']
-const partTypes = ['text', 'thinking', 'tool-call', 'attachment', 'code', 'quote', 'notice']
+const partTypes = ['text', 'thinking', 'tool-call', 'attachment', 'code', 'quote', 'notice', 'branch']
+const branchOrigins = ['edited-prompt', 'regenerated-answer']
+const replyParents = ['present', 'deleted', 'missing']
 const participantKinds = ['human', 'model', 'tool', 'bot']
 const noticeLevels = ['info', 'warning', 'error']
 const tokenKeys = ['input', 'output', 'cached', 'thoughts', 'tool', 'total']
@@ -114,7 +116,9 @@ function turnProblemOf(turn: unknown): Problem | undefined {
     optionalString(turn, 'author') ??
     optionalTime(turn, 'timestamp') ??
     optionalString(turn, 'model') ??
-    tokens(turn)
+    tokens(turn) ??
+    replyProblemOf(turn['reply']) ??
+    reactionsProblemOf(turn['reactions'])
   if (problem) return problem
   const parts = turn['parts']
   if (!Array.isArray(parts)) return wrong('parts', parts, 'an array')
@@ -129,6 +133,7 @@ function partProblemOf(part: unknown): Problem | undefined {
   if (!isRecord(part)) return wrong('', part, 'an object')
   const typeProblem = oneOf(part, 'type', partTypes)
   if (typeProblem) return typeProblem
+  if (part['type'] === 'branch') return branchProblemOf(part)
   if (typeof part['text'] !== 'string') return wrong('text', part['text'], 'a string')
   switch (part['type']) {
     case 'thinking':
@@ -143,7 +148,7 @@ function partProblemOf(part: unknown): Problem | undefined {
         optionalString(part, 'reference')
       )
     case 'code':
-      return optionalString(part, 'language') ?? artifactProblemOf(part['artifact'])
+      return optionalString(part, 'language') ?? artifactProblemOf(part['artifact']) ?? executionProblemOf(part)
     case 'quote':
       return optionalString(part, 'title') ?? optionalString(part, 'url')
     case 'notice':
@@ -162,6 +167,58 @@ function artifactProblemOf(artifact: unknown): Problem | undefined {
     optionalString(artifact, 'kind') ??
     (typeof artifact['action'] === 'string' ? undefined : wrong('action', artifact['action'], 'a string'))
   return problem && within('artifact', problem)
+}
+
+/** A code part's `execution`, when present: an object, with an outcome when known. */
+function executionProblemOf(part: Record<string, unknown>): Problem | undefined {
+  const execution = part['execution']
+  if (execution === undefined) return undefined
+  if (!isRecord(execution)) return wrong('execution', execution, 'an object')
+  const problem = optionalString(execution, 'outcome')
+  return problem && within('execution', problem)
+}
+
+/** A branch part: its number, its origin when known, and its own turns. */
+function branchProblemOf(part: Record<string, unknown>): Problem | undefined {
+  const number = part['number']
+  if (!isNumber(number) || !Number.isInteger(number) || number < 1) return wrong('number', number, 'a whole number from 1')
+  if (part['origin'] !== undefined) {
+    const problem = oneOf(part, 'origin', branchOrigins)
+    if (problem) return problem
+  }
+  const problem = turnsProblemOf(part['turns'])
+  return problem && within('turns', problem)
+}
+
+/** A turn's `reply`, when present: where the thread's first message is, and who started it. */
+function replyProblemOf(reply: unknown): Problem | undefined {
+  if (reply === undefined) return undefined
+  if (!isRecord(reply)) return wrong('reply', reply, 'an object')
+  const problem =
+    oneOf(reply, 'parent', replyParents) ??
+    optionalString(reply, 'starter') ??
+    (reply['broadcast'] === undefined || typeof reply['broadcast'] === 'boolean'
+      ? undefined
+      : wrong('broadcast', reply['broadcast'], 'a boolean'))
+  return problem && within('reply', problem)
+}
+
+/** A turn's `reactions`, when present: each a name and a count. */
+function reactionsProblemOf(reactions: unknown): Problem | undefined {
+  if (reactions === undefined) return undefined
+  if (!Array.isArray(reactions)) return wrong('reactions', reactions, 'an array')
+  for (let index = 0; index < reactions.length; index++) {
+    const reaction: unknown = reactions[index]
+    const problem = !isRecord(reaction)
+      ? wrong('', reaction, 'an object')
+      : !isFilledString(reaction['name'])
+        ? wrong('name', reaction['name'], 'a non-empty string')
+        : isNumber(reaction['count'])
+          ? undefined
+          : wrong('count', reaction['count'], 'a number')
+    if (problem) return within(`reactions[${index}]`, problem)
+  }
+  return undefined
 }
 
 function toolCallProblemOf(part: Record<string, unknown>): Problem | undefined {
