@@ -150,7 +150,7 @@ test('checkGolden fails when the format yields an invalid conversation, naming t
     await failure(checkGolden({format: sloppy, input: basic, expected: fixture('basic')})),
     `checkGolden(irc, ${basic}): 1 problem:\n- invalid-conversation: Format \`irc\` yielded an invalid conversation ` +
       '`input.irclog`, skipped: turns[0].parts[0].type is "image", expected one of text, thinking, tool-call, ' +
-      'attachment, code, quote, notice'
+      'attachment, code, quote, notice, branch'
   )
   assert.match(
     await failure(checkGolden({format: ircFormat(), input: gemini, expected: fixture('basic')})),

@@ -31,7 +31,7 @@ test(
     assert.equal(
       stderr,
       `${input}: Format \`garbage\` yielded an invalid conversation \`bad\`, skipped: turns[0].parts[0].type is ` +
-        '"image", expected one of text, thinking, tool-call, attachment, code, quote, notice\n' +
+        '"image", expected one of text, thinking, tool-call, attachment, code, quote, notice, branch\n' +
         `${input}: Format \`garbage\` yielded an invalid conversation number 3 (no id), skipped: id is missing, ` +
         'expected a non-empty string\n'
     )

@@ -1,17 +1,18 @@
-import type {PhrasingContent, Root, RootContent} from 'mdast'
-import type {Flow} from './mdast-nodes.js'
+import type {Heading, Paragraph, PhrasingContent, Root, RootContent} from 'mdast'
 import {artifactLine} from './artifact-line.js'
-import {collapsible} from './collapsible.js'
+import {codeBlock} from './code-block.js'
 import {conversationTitle} from './conversation-title.js'
+import {fold} from './fold.js'
 import {formatTime} from './format-time.js'
-import {groupDigits} from './group-digits.js'
-import {attention, inertText, inlineCode, mergeLiterals, space} from './inert-text.js'
 import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
+import {groupDigits} from './group-digits.js'
+import type {ChatmarkBranch, ChatmarkNotice, ChatmarkTurn, Flow, TurnLevel} from './mdast-nodes.js'
 import {messageToMdast} from './message-to-mdast.js'
-import type {Conversation, NoticePart, Part, TokenCounts, Turn} from './model.js'
+import type {BranchPart, Conversation, NoticePart, Part, ThreadReply, TokenCounts, Turn} from './model.js'
+import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
+import {quoteToMdast} from './quote-to-mdast.js'
 import type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
 import {resolveRenderOptions} from './render-options.js'
-import {quoteToMdast} from './quote-to-mdast.js'
 import {toolCallToMdast} from './tool-call-to-mdast.js'
 
 /** Heading depth of a turn section; message headings are pushed below it. */
@@ -25,108 +26,163 @@ const roleLabels: Record<Turn['role'], string> = {
   other: 'Other'
 }
 
-const alertKinds: Record<NoticePart['level'], string> = {info: '[!NOTE]', warning: '[!WARNING]', error: '[!CAUTION]'}
+/** What building the tree needs besides the part at hand. */
+interface Context {
+  names: ReadonlyMap<string, string>
+  options: ResolvedRenderOptions
+}
 
 /**
- * Builds the note's syntax tree: YAML frontmatter, a title heading, then one
- * section per turn. Turns that hold only notices are shown as alerts between
- * sections, without a heading of their own.
+ * Builds the note's semantic tree: YAML frontmatter, a title heading, then a
+ * `chatmarkTurn` per turn (a heading and its parts), with turns that hold
+ * only notices as `chatmarkNotice` nodes between them and alternate branches
+ * as `chatmarkBranch` nodes where they fork off. The tree says what things
+ * are; how they are spelled (a `<details>` fold or an Obsidian callout, Markdown
+ * or HTML) is the writer's choice. Serialise it with `remarkChatmark`.
  */
 export function conversationToMdast(conversation: Conversation, renderOptions?: RenderOptions): Root {
   const options = resolveRenderOptions(renderOptions)
+  const context: Context = {
+    names: new Map(conversation.participants.map((participant) => [participant.id, participant.name])),
+    options
+  }
   const title = conversationTitle(conversation)
   const children: RootContent[] = [
     {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title))},
-    {type: 'heading', depth: 1, children: [inertText(title)]}
+    {type: 'heading', depth: 1, children: [text(title)]}
   ]
-  const names = new Map(conversation.participants.map((participant) => [participant.id, participant.name]))
-
-  for (const turn of conversation.turns) {
-    const body = turn.parts.flatMap((part) => partToMdast(part, names, options))
-    if (body.length === 0) continue
-    if (turn.parts.every((part) => part.type === 'notice')) {
-      children.push(...body)
-      continue
-    }
-    children.push(turnHeading(turn, names, options), ...body)
-    const tokens = tokensLine(turn.tokens)
-    if (tokens) children.push({type: 'paragraph', children: [attention('emphasis', tokens)]})
-  }
+  for (const turn of conversation.turns) children.push(...turnToMdast(turn, context))
   return {type: 'root', children}
 }
 
-function turnHeading(turn: Turn, names: ReadonlyMap<string, string>, options: ResolvedRenderOptions): RootContent {
+/** The nodes of one turn at the top level (or inside a branch). */
+export function turnToMdast(turn: Turn, context: Context): TurnLevel[] {
+  if (turn.parts.every((part) => part.type === 'notice' || part.type === 'branch')) {
+    return turn.parts.flatMap((part) => {
+      if (part.type === 'branch') return branchToMdast(part, context)
+      return part.type === 'notice' ? noticeToMdast(part, context) : []
+    })
+  }
+  const body = turnBody(turn, context)
+  if (body.length === 0) return []
+  const children: Flow[] = [turnHeading(turn, context), ...body]
+  const tokens = tokensLine(turn.tokens)
+  if (tokens) children.push({type: 'paragraph', children: [emphasis(tokens)]})
+  return [{type: 'chatmarkTurn', role: turn.role, children}]
+}
+
+/** A turn's reply line, parts and reactions line; empty when nothing in it is shown. */
+function turnBody(turn: Turn, context: Context): Flow[] {
+  const parts = turn.parts.flatMap((part) => partToMdast(part, context))
+  if (parts.length === 0) return []
+  const body: Flow[] = []
+  if (turn.reply) body.push(replyLine(turn.reply))
+  body.push(...parts)
+  if (turn.reactions && turn.reactions.length > 0) {
+    const line = turn.reactions.map((reaction) => `:${reaction.name}: ${reaction.count}`).join(' · ')
+    body.push({type: 'paragraph', children: [text(line)]})
+  }
+  return body
+}
+
+function turnHeading(turn: Turn, {names, options}: Context): Heading {
   const pieces = [(turn.author && names.get(turn.author)) || roleLabels[turn.role]]
   if (turn.timestamp) pieces.push(formatTime(turn.timestamp, options.timeZone))
   if (turn.model) pieces.push(turn.model)
-  return {type: 'heading', depth: turnDepth, children: [inertText(pieces.join(' · '))]}
+  return {type: 'heading', depth: turnDepth, children: [text(pieces.join(' · '))]}
 }
 
 /**
  * A subagent's turn inside the call that started it: a bold speaker line, not
  * a heading, so the note keeps one heading per turn of its own conversation.
  */
-function nestedTurn(turn: Turn, names: ReadonlyMap<string, string>, options: ResolvedRenderOptions): Flow[] {
-  const body = turn.parts.flatMap((part) => partToMdast(part, names, options))
+function nestedTurn(turn: Turn, context: Context): ChatmarkTurn[] {
+  const body = turn.parts.flatMap((part) => partToMdast(part, context))
   if (body.length === 0) return []
-  const speaker = (turn.author && names.get(turn.author)) || roleLabels[turn.role]
-  const details = [turn.timestamp ? formatTime(turn.timestamp, options.timeZone) : undefined, turn.model].filter(
-    (item): item is string => item !== undefined
-  )
-  const line = [
-    attention('strong', speaker),
-    ...(details.length > 0 ? [space, inertText(`· ${details.join(' · ')}`)] : [])
-  ]
-  return [{type: 'paragraph', children: mergeLiterals(line)}, ...body]
+  const speaker = (turn.author && context.names.get(turn.author)) || roleLabels[turn.role]
+  const details = [turn.timestamp ? formatTime(turn.timestamp, context.options.timeZone) : undefined, turn.model]
+  const shown = details.filter((item): item is string => item !== undefined)
+  const line: PhrasingContent[] = [strong(speaker)]
+  if (shown.length > 0) line.push(text(` · ${shown.join(' · ')}`))
+  return [{type: 'chatmarkTurn', role: turn.role, nested: true, children: [{type: 'paragraph', children: line}, ...body]}]
 }
 
-function partToMdast(part: Part, names: ReadonlyMap<string, string>, options: ResolvedRenderOptions): Flow[] {
+function partToMdast(part: Part, context: Context): Flow[] {
+  const {options} = context
   switch (part.type) {
     case 'text':
       return messageToMdast(part.text, turnDepth, options)
     case 'thinking': {
       if (!options.thinking) return []
       const inner: Flow[] = []
-      if (part.subject) inner.push({type: 'paragraph', children: [attention('strong', part.subject)]})
+      if (part.subject) inner.push({type: 'paragraph', children: [strong(part.subject)]})
       inner.push(...messageToMdast(part.text, turnDepth, options))
-      return inner.length > 0 ? collapsible('Thinking', inner, options) : []
+      return inner.length > 0 ? [fold('thinking', 'Thinking', inner)] : []
     }
     case 'tool-call':
-      return toolCallToMdast(part, options, (turn) => nestedTurn(turn, names, options))
+      return toolCallToMdast(part, options, (turn) => nestedTurn(turn, context))
     case 'attachment': {
-      const line: PhrasingContent[] = [attention('strong', 'Attachment'), space]
-      if (part.name) line.push(inlineCode(part.name), space)
-      line.push(inertText(`(${part.text})`))
-      if (part.reference) line.push(space, inlineCode(part.reference))
-      return [{type: 'paragraph', children: mergeLiterals(line)}]
+      const line: PhrasingContent[] = [strong('Attachment'), text(' ')]
+      if (part.name) line.push(inlineCode(part.name), text(' '))
+      line.push(text(`(${part.text})`))
+      if (part.reference) line.push(text(' '), inlineCode(part.reference))
+      return [{type: 'paragraph', children: mergeText(line)}]
     }
     case 'code': {
-      const block: Flow = {type: 'code', lang: part.language ?? null, value: part.text}
+      const block = codeBlock(part.text, part.language)
+      if (part.execution) return [executionLine(part.execution.outcome), block]
       if (!part.artifact) return [block]
       return part.text === '' ? [artifactLine(part.artifact)] : [artifactLine(part.artifact), block]
     }
     case 'quote':
-      return quoteToMdast(part, turnDepth)
+      return [quoteToMdast(part, turnDepth)]
+    case 'notice':
+      return noticeToMdast(part, context)
     case 'branch':
-      return []
-    case 'notice': {
-      if (!options.notices) return []
-      const alert: Flow = {
-        type: 'blockquote',
-        children: [
-          {
-            type: 'paragraph',
-            children: [
-              {type: 'chatmarkMarker', value: alertKinds[part.level]},
-              {type: 'text', value: `\n${part.text}`}
-            ]
-          }
-        ]
-      }
-      if (!part.details) return [alert]
-      return [alert, ...collapsible(detailsTitle(part.kind), messageToMdast(part.details, turnDepth, options), options)]
-    }
+      return branchToMdast(part, context)
   }
+}
+
+/** A notice, with its details folded after it; nothing with `notices: false`. */
+function noticeToMdast(part: NoticePart, {options}: Context): Array<ChatmarkNotice | TurnLevel> {
+  if (!options.notices) return []
+  const notice: ChatmarkNotice = {type: 'chatmarkNotice', level: part.level, children: [text(part.text)]}
+  if (part.kind !== undefined) notice.kind = part.kind
+  if (!part.details) return [notice]
+  const details = messageToMdast(part.details, turnDepth, options)
+  return details.length > 0 ? [notice, fold('details', detailsTitle(part.kind), details)] : [notice]
+}
+
+/** An alternate branch and its turns; nothing when none of them shows. */
+function branchToMdast(part: BranchPart, context: Context): ChatmarkBranch[] {
+  const children = part.turns.flatMap((turn) => turnToMdast(turn, context))
+  if (children.length === 0) return []
+  const size = children.filter((child) => child.type === 'chatmarkTurn').length
+  const branch: ChatmarkBranch = {type: 'chatmarkBranch', number: part.number, size, children}
+  if (part.origin) branch.origin = part.origin
+  return [branch]
+}
+
+/** `↳ _Reply in thread to Ada_`. */
+function replyLine(reply: ThreadReply): Paragraph {
+  let words: string
+  if (reply.parent === 'missing') {
+    words = `Reply in a thread${reply.starter ? ` started by ${reply.starter}` : ''} whose first message is not in the export`
+  } else if (reply.parent === 'deleted') {
+    words = 'Reply in thread to a deleted message'
+  } else {
+    words = `Reply in thread to ${reply.starter ?? 'a message'}`
+  }
+  if (reply.broadcast) words += ', also sent to the channel'
+  return {type: 'paragraph', children: [text('↳ '), emphasis(words)]}
+}
+
+/** `Code execution result (`OUTCOME_OK`):` above the output of code that ran. */
+function executionLine(outcome: string | undefined): Paragraph {
+  const line: PhrasingContent[] = [text('Code execution result')]
+  if (outcome) line.push(text(' ('), inlineCode(outcome), text(')'))
+  line.push(text(':'))
+  return {type: 'paragraph', children: mergeText(line)}
 }
 
 /** The fold title of a notice's details, by the notice's kind. */

@@ -55,7 +55,7 @@ export {isNumber, isRecord, isString, numberOf, stringOf, timeOf} from './guards
 export {addTokens, sumTokens, tokenKeys} from './sum-tokens.js'
 export {modelParticipant, userParticipant} from './participants.js'
 export {idFromName} from './id-from-name.js'
-export {markdownLink} from './markdown-link.js'
+export {linkDestination, linkLabel, markdownLink} from './markdown-link.js'
 export {validateConversation} from './validate-conversation.js'
 export type {DecidedBy, Detection, FormatVerdict} from './dispatch.js'
 export {dispatch} from './dispatch.js'
@@ -63,7 +63,21 @@ export type {Normalized, Normalizer, NormalizerOptions, ReadOptions, Reading, Us
 export {createNormalizer, fail} from './normalizer.js'
 export type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
 export {resolveRenderOptions} from './render-options.js'
-export type {ChatmarkMarkdown, ChatmarkMarker} from './mdast-nodes.js'
+export type {
+  ChatmarkBranch,
+  ChatmarkFold,
+  ChatmarkMessage,
+  ChatmarkNotice,
+  ChatmarkTurn,
+  Flow,
+  FoldKind,
+  TurnLevel
+} from './mdast-nodes.js'
+export type {ChatmarkToMarkdownOptions} from './chatmark-to-markdown.js'
+export {chatmarkToMarkdown} from './chatmark-to-markdown.js'
+export {remarkChatmark} from './remark-chatmark.js'
+export type {MarkdownProcessor} from './markdown-processor.js'
+export {markdownProcessor} from './markdown-processor.js'
 export {containMarkdown} from './contain-markdown.js'
 export {conversationTitle} from './conversation-title.js'
 export {conversationToMdast, turnDepth} from './conversation-to-mdast.js'

@@ -1,24 +1,33 @@
 /**
  * A Markdown link whose text and destination cannot break out of it: the text
  * has Markdown punctuation escaped and whitespace folded, the destination has
- * spaces, parentheses and angle brackets percent-encoded. Without a label the
- * page's host names it (`example.com`), or the address itself when it is not
- * a URL. Core's renderer uses it for quoted pages; readers that still turn
- * citation markers inside message text into links use it too.
+ * spaces, parentheses and angle brackets percent-encoded (see
+ * {@link linkLabel} and {@link linkDestination}). For readers that turn
+ * another markup's links (ChatGPT's citation markers) into Markdown text.
  */
 export function markdownLink(label: string | undefined, url: string): string {
-  let text = label?.trim()
-  if (!text) {
-    try {
-      text = new URL(url).hostname.replace(/^www\./, '')
-    } catch {
-      text = url
-    }
+  const safeText = linkLabel(label, url).replace(/[\\[\]*_`<>]/g, (character) => `\\${character}`)
+  return `[${safeText}](${linkDestination(url)})`
+}
+
+/**
+ * A link's text: the label with whitespace folded; without one, the page's
+ * host (`example.com`), or the address itself when it is not a URL.
+ */
+export function linkLabel(label: string | undefined, url: string): string {
+  const text = label?.replace(/\s+/g, ' ').trim()
+  if (text) return text
+  try {
+    return new URL(url).hostname.replace(/^www\./, '')
+  } catch {
+    return url
   }
-  const safeText = text.replace(/[\\[\]*_`<>]/g, (character) => `\\${character}`).replace(/\s+/g, ' ')
-  const safeUrl = url.replace(
+}
+
+/** A link destination with spaces, parentheses and angle brackets percent-encoded, so it needs no `<...>`. */
+export function linkDestination(url: string): string {
+  return url.replace(
     /[\s()<>]/g,
     (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
   )
-  return `[${safeText}](${safeUrl})`
 }

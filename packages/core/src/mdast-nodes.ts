@@ -1,39 +1,95 @@
-import type {BlockContent, Data, DefinitionContent, Literal} from 'mdast'
+import type {BlockContent, Data, DefinitionContent, Literal, Parent, PhrasingContent} from 'mdast'
+import type {BranchPart, NoticePart, Role} from './model.js'
 
-/** Block-level content, as the root or a block quote holds it. */
+/** Block-level content, as the root, a turn or a block quote holds it. */
 export type Flow = BlockContent | DefinitionContent
 
 /**
  * Message text kept verbatim: Markdown source as the tool stored it. It is
- * serialised by its own handler after containment (see `containMarkdown`),
- * never parsed and re-printed.
+ * serialised after containment (see `containMarkdown`: its headings pushed
+ * below `depth`, unclosed fences and HTML blocks closed), never parsed and
+ * re-printed.
  */
-export interface ChatmarkMarkdown extends Literal {
-  type: 'chatmarkMarkdown'
+export interface ChatmarkMessage extends Literal {
+  type: 'chatmarkMessage'
   /** Heading depth of the section that holds the text; its own headings go deeper. */
   depth: number
   data?: Data
 }
 
 /**
- * Phrasing serialised as is: a fixed piece of markup that chatmark itself
- * writes (an alert marker such as `[!NOTE]`), or text that `inertText` proved
- * needs no escaping.
+ * One turn of the conversation: its heading (or, for a subagent's turn nested
+ * under a tool call, a speaker line) and its parts. In Markdown it is only
+ * its children; in HTML a section marked with its role.
  */
-export interface ChatmarkMarker extends Literal {
-  type: 'chatmarkMarker'
+export interface ChatmarkTurn extends Parent {
+  type: 'chatmarkTurn'
+  role: Role
+  /** A subagent's turn, shown inside the tool call that started it. */
+  nested?: boolean
+  children: Flow[]
   data?: Data
 }
 
+/** What a fold holds. */
+export type FoldKind = 'thinking' | 'subagent' | 'details'
+
+/**
+ * Content a reader can fold away: thinking, a subagent's turns, the details
+ * of a notice. Markdown writes `<details>` (gfm) or a folded callout
+ * (Obsidian); HTML a `<details>` element.
+ */
+export interface ChatmarkFold extends Parent {
+  type: 'chatmarkFold'
+  kind: FoldKind
+  /** The fold's label (`Thinking`, `Subagent (3 turns)`, `Summary`): chatmark's own wording, never input text. */
+  title: string
+  children: Flow[]
+  data?: Data
+}
+
+/**
+ * A message from the harness rather than a participant (a compaction, an
+ * error, an event in a channel). Markdown writes an alert (`> [!NOTE]`).
+ */
+export interface ChatmarkNotice extends Parent {
+  type: 'chatmarkNotice'
+  level: NoticePart['level']
+  kind?: NoticePart['kind']
+  children: PhrasingContent[]
+  data?: Data
+}
+
+/**
+ * An alternate branch of the conversation at the point where it forks off:
+ * its turns, between a line that introduces it and one that ends it.
+ */
+export interface ChatmarkBranch extends Parent {
+  type: 'chatmarkBranch'
+  number: number
+  origin?: BranchPart['origin']
+  /** How many of its turns have a heading (turns that hold only notices do not). */
+  size: number
+  children: Array<ChatmarkTurn | ChatmarkNotice | ChatmarkFold | ChatmarkBranch>
+  data?: Data
+}
+
+/** What the root holds after the title: turns, notices (with their details) and branches. */
+export type TurnLevel = ChatmarkTurn | ChatmarkNotice | ChatmarkFold | ChatmarkBranch
+
 declare module 'mdast' {
   interface RootContentMap {
-    chatmarkMarkdown: ChatmarkMarkdown
-    chatmarkMarker: ChatmarkMarker
+    chatmarkMessage: ChatmarkMessage
+    chatmarkTurn: ChatmarkTurn
+    chatmarkFold: ChatmarkFold
+    chatmarkNotice: ChatmarkNotice
+    chatmarkBranch: ChatmarkBranch
   }
   interface BlockContentMap {
-    chatmarkMarkdown: ChatmarkMarkdown
-  }
-  interface PhrasingContentMap {
-    chatmarkMarker: ChatmarkMarker
+    chatmarkMessage: ChatmarkMessage
+    chatmarkTurn: ChatmarkTurn
+    chatmarkFold: ChatmarkFold
+    chatmarkNotice: ChatmarkNotice
+    chatmarkBranch: ChatmarkBranch
   }
 }

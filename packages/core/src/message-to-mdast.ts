@@ -35,12 +35,12 @@ function getMessageParser(): MessageParser {
 
 /**
  * Message text in a section at heading `depth`: verbatim by default (a
- * `chatmarkMarkdown` node, contained when serialised), or parsed into mdast
+ * `chatmarkMessage` node, contained when serialised), or parsed into mdast
  * with `parseMessages`, its headings pushed below `depth`.
  */
 export function messageToMdast(text: string, depth: number, options: ResolvedRenderOptions): Flow[] {
   if (!/\S/.test(text)) return []
-  if (!options.parseMessages) return [{type: 'chatmarkMarkdown', value: text, depth}]
+  if (!options.parseMessages) return [{type: 'chatmarkMessage', value: text, depth}]
   const {fromMarkdown, gfm, gfmFromMarkdown} = getMessageParser()
   const tree = fromMarkdown(text, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
   contain(tree, depth)

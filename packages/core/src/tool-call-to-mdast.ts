@@ -1,9 +1,10 @@
 import type {PhrasingContent} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
 import type {ToolCallPart, Turn} from './model.js'
-import {collapsible} from './collapsible.js'
+import {codeBlock} from './code-block.js'
+import {fold} from './fold.js'
 import type {ResolvedRenderOptions} from './render-options.js'
-import {attention, inertText, inlineCode, mergeLiterals, space} from './inert-text.js'
+import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
 import {groupDigits} from './group-digits.js'
 import {truncateMiddle} from './truncate-middle.js'
 
@@ -18,40 +19,39 @@ export function toolCallToMdast(
   options: ResolvedRenderOptions,
   renderTurn: (turn: Turn) => Flow[]
 ): Flow[] {
-  const line: PhrasingContent[] = [attention('strong', 'Tool call'), space]
-  line.push(inlineCode(part.name))
+  const line: PhrasingContent[] = [strong('Tool call'), text(' '), inlineCode(part.name)]
   const notes: string[] = []
   if (part.displayName && part.displayName !== part.name) notes.push(part.displayName)
   if (part.status) notes.push(part.status)
-  if (notes.length > 0) line.push(space, inertText(`(${notes.join(', ')})`))
+  if (notes.length > 0) line.push(text(` (${notes.join(', ')})`))
   if (part.text && part.text !== part.name && !mentions(part.input, part.text)) {
-    line.push(inertText(':'), space, attention('emphasis', part.text))
+    line.push(text(': '), emphasis(part.text))
   }
 
-  const nodes: Flow[] = [{type: 'paragraph', children: mergeLiterals(line)}]
+  const nodes: Flow[] = [{type: 'paragraph', children: mergeText(line)}]
   // A string input (a patch, a script) is shown as written; anything else as JSON.
   if (typeof part.input === 'string') {
-    if (part.input !== '') nodes.push({type: 'code', lang: 'text', value: part.input})
+    if (part.input !== '') nodes.push(codeBlock(part.input, 'text'))
   } else {
     const input = inputText(part.input)
-    if (input !== undefined) nodes.push({type: 'code', lang: 'json', value: input})
+    if (input !== undefined) nodes.push(codeBlock(input, 'json'))
   }
 
   const result = part.result
   if (result) {
-    const label: PhrasingContent[] = [attention('strong', result.isError ? 'Error' : 'Result')]
-    if (result.fileName) label.push(space, inlineCode(result.fileName))
+    const label: PhrasingContent[] = [strong(result.isError ? 'Error' : 'Result')]
+    if (result.fileName) label.push(text(' '), inlineCode(result.fileName))
     const {head, tail, cut} = truncateMiddle(result.text, options.maxResultChars)
     const value = cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${groupDigits(cut)} characters cut …]\n${tail}`
-    if (result.text.length === 0) label.push(inertText(': (empty)'))
-    nodes.push({type: 'paragraph', children: mergeLiterals(label)})
+    if (result.text.length === 0) label.push(text(': (empty)'))
+    nodes.push({type: 'paragraph', children: mergeText(label)})
     if (result.text.length > 0)
-      nodes.push({type: 'code', lang: result.language ?? 'text', value: value.replace(/\n$/, '')})
+      nodes.push(codeBlock(value, result.language ?? 'text'))
   }
   // A subagent's own conversation, folded under the call that started it.
   if (part.subagent && part.subagent.length > 0) {
     const inner = part.subagent.flatMap((turn) => renderTurn(turn))
-    if (inner.length > 0) nodes.push(...collapsible(`Subagent (${part.subagent.length} turns)`, inner, options))
+    if (inner.length > 0) nodes.push(fold('subagent', `Subagent (${part.subagent.length} turns)`, inner))
   }
   return nodes
 }

@@ -22,11 +22,15 @@ const conversation = (text: string, thinking = 'short'): Conversation => ({
   ]
 })
 
-test('the streamed chunks join to exactly the note', () => {
-  const value = conversation('x'.repeat(3 * 1024 * 1024))
-  const chunks = [...noteChunks(value)]
-  assert.ok(chunks.length > 3, 'a 3 MB message is handed out in pieces')
-  assert.equal(chunks.join(''), toNote(value))
+test('the streamed chunks join to exactly the note, a few turns or one long turn at a time', () => {
+  const long = conversation('x'.repeat(3 * 1024 * 1024))
+  const short = conversation('a short turn')
+  for (let index = 0; index < 150; index++) long.turns.push(...structuredClone(short.turns))
+  const chunks = [...noteChunks(long)]
+  assert.ok(chunks.length > 5, `${chunks.length} pieces`)
+  assert.ok(chunks[1]?.includes('x'.repeat(1024)) && !chunks[1].includes('a short turn'), 'the long turn is a piece alone')
+  assert.equal(chunks.join(''), toNote(long))
+  assert.equal(chunks.join(''), toNote(long, {profile: 'gfm'}))
 })
 
 test('a body inside a block quote gets the quote marker on every line, bare on blank lines', () => {
@@ -34,7 +38,7 @@ test('a body inside a block quote gets the quote marker on every line, bare on b
   assert.match(markdown, /> \[!quote\]- Thinking\n>\n> first line\n>\n> - item\n> {3}more\n>\n> last\n/)
 })
 
-test('message text that looks like a placeholder is written verbatim', () => {
+test('message text with NUL characters is written verbatim', () => {
   const text = 'before \u0000deadbeef:0\u0000 after\n\u0000abc:1\u0000'
   assert.ok(toNote(conversation(text)).includes(text))
 })

@@ -120,7 +120,7 @@ test('a code part is a code block in its language, fenced longer than any backti
   assert.equal(toNote(coded, {parseMessages: true}), markdown)
 })
 
-test('an artifact is a line with its escaped title, kind and action, then its code; else the line alone', () => {
+test('an artifact is a line with its title, kind and action, escaped, then its code; else the line alone', () => {
   const made = structuredClone(session)
   made.turns[1]!.parts = [
     {
@@ -133,9 +133,9 @@ test('an artifact is a line with its escaped title, kind and action, then its co
   ]
   const markdown = toNote(made)
   assert.ok(
-    markdown.includes('\n**Artifact** *A \\*bold\\* \\[plan\\]* (`` text/`x` ``, created)\n\n```python\na = 1\n```\n')
+    markdown.includes('\n**Artifact** _A \\*bold\\* \\[plan]_ (`` text/`x` ``, created)\n\n```python\na = 1\n```\n')
   )
-  assert.ok(markdown.includes('\n**Artifact** *Notes* (dropped\\_it)\n\n_15 tokens'))
+  assert.ok(markdown.includes('\n**Artifact** _Notes_ (dropped_it)\n\n_15 tokens'))
 })
 
 test('a quote is a block quote ending with its source: a link, the title, or a web page', () => {

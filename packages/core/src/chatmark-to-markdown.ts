@@ -1,0 +1,165 @@
+import type {Blockquote, Text} from 'mdast'
+import type {Handle, Join, Options, Unsafe} from 'mdast-util-to-markdown'
+import {defaultHandlers} from 'mdast-util-to-markdown'
+import {containMarkdown} from './contain-markdown.js'
+import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
+import type {RenderOptions} from './render-options.js'
+
+/** Options of {@link chatmarkToMarkdown}. */
+export interface ChatmarkToMarkdownOptions {
+  /**
+   * How folds are spelled: `gfm` (default) as `<details>`, `obsidian` as
+   * folded callouts (`> [!quote]- Thinking`). With `obsidian`, text is also
+   * kept from making Obsidian tags, comments and highlights.
+   */
+  profile?: RenderOptions['profile']
+}
+
+const alertMarkers: Record<ChatmarkNotice['level'], string> = {
+  info: '[!NOTE]',
+  warning: '[!WARNING]',
+  error: '[!CAUTION]'
+}
+
+const branchOrigins: Record<NonNullable<ChatmarkBranch['origin']> | 'unknown', string> = {
+  'edited-prompt': 'an edited prompt',
+  'regenerated-answer': 'a regenerated answer',
+  unknown: 'an edited prompt or a retried answer'
+}
+
+/**
+ * chatmark's extension to mdast-util-to-markdown: handlers for its node types
+ * (turns, message text, folds, notices, branches), the note's spelling
+ * (`-` bullets, `_` emphasis, fenced code), a join rule and, for Obsidian,
+ * unsafe patterns. Use it with `toMarkdown(tree, {extensions: [...]})`, or
+ * through `remarkChatmark` in a unified pipeline.
+ *
+ * @example
+ *   toMarkdown(conversationToMdast(conversation), {
+ *     extensions: [gfmToMarkdown(), frontmatterToMarkdown(['yaml']), chatmarkToMarkdown({profile: 'obsidian'})]
+ *   })
+ */
+export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Options {
+  const obsidian = options.profile === 'obsidian'
+  return {
+    bullet: '-',
+    emphasis: '_',
+    rule: '-',
+    fences: true,
+    handlers: {
+      chatmarkMessage,
+      chatmarkTurn,
+      chatmarkFold: obsidian ? calloutFold : detailsFold,
+      chatmarkNotice,
+      chatmarkBranch,
+      text
+    },
+    join: [separateMessages],
+    unsafe: obsidian ? obsidianUnsafe : []
+  }
+}
+
+/** Message text: contained (see `containMarkdown`), never escaped or re-printed. */
+const chatmarkMessage: Handle = (node: ChatmarkMessage) => containMarkdown(node.value, node.depth)
+
+/** A turn is its children; only HTML marks the section. */
+const chatmarkTurn: Handle = (node: ChatmarkTurn, _, state, info) => state.containerFlow(node, info)
+
+/** `<details>` with the fold's title as its summary, for GitHub and most renderers. */
+const detailsFold: Handle = (node: ChatmarkFold, _, state, info) => {
+  const summary = node.title.replace(/[&<>]/g, (character) => `&#x${character.charCodeAt(0).toString(16)};`)
+  return `<details>\n<summary>${summary}</summary>\n\n${state.containerFlow(node, info)}\n\n</details>`
+}
+
+/** A callout folded by default (`> [!quote]- Title`), which Obsidian shows closed. */
+const calloutFold: Handle = (node: ChatmarkFold, parent, state, info) =>
+  state.handle(calloutOf(`[!quote]- ${node.title}`, [], node.children), parent, state, info)
+
+/** An alert: `> [!NOTE]` and the notice's text below it. */
+const chatmarkNotice: Handle = (node: ChatmarkNotice, parent, state, info) =>
+  state.handle(calloutOf(alertMarkers[node.level], node.children, []), parent, state, info)
+
+/** A branch's turns, between a notice that introduces the branch and one that ends it. */
+const chatmarkBranch: Handle = (node: ChatmarkBranch, _, state, info) => {
+  const origin = branchOrigins[node.origin ?? 'unknown']
+  const turns = `${node.size} turn${node.size === 1 ? '' : 's'}`
+  const open = `Alternate branch ${node.number} (${origin}; not the branch kept as current): ${turns}`
+  const close = `End of alternate branch ${node.number}; the current branch continues`
+  const notice = (value: string): ChatmarkNotice => ({
+    type: 'chatmarkNotice',
+    level: 'info',
+    children: [{type: 'text', value}]
+  })
+  return state.containerFlow({...node, children: [notice(open), ...node.children, notice(close)]}, info)
+}
+
+/**
+ * A block quote whose first line is `marker` (written as is) followed by
+ * `phrasing` on the next line, then `flow`.
+ */
+function calloutOf(marker: string, phrasing: ChatmarkNotice['children'], flow: ChatmarkFold['children']): Blockquote {
+  const [first, ...rest] = phrasing
+  // One text node holds the line break and the first text, so the text is
+  // escaped as the start of a line.
+  const head =
+    first?.type === 'text'
+      ? [{type: 'text', value: `\n${first.value}`} satisfies Text, ...rest]
+      : phrasing.length > 0
+        ? [{type: 'text', value: '\n'} satisfies Text, ...phrasing]
+        : []
+  return {
+    type: 'blockquote',
+    children: [{type: 'paragraph', children: [{type: 'html', value: marker}, ...head]}, ...flow]
+  }
+}
+
+/**
+ * Characters that mean nothing to Markdown, GFM or HTML inside a line:
+ * letters, digits, spaces and plain punctuation. Everything that can start or
+ * end a construct (`*_[]<>&!#~|\\=+@%` and backticks) is absent.
+ */
+const inert = /^[\p{L}\p{N} ,.:;()·'"?/-]*$/u
+/** GFM turns `www.` and `scheme://` into links even without brackets. */
+const autolink = /www\.|:\/\//i
+
+/**
+ * Text as the default handler writes it, but with a fast path: short text of
+ * inert characters inside a line (not at its start, not ending it with a
+ * space) needs no escaping, and skipping the escaping pass, which runs dozens
+ * of patterns per node, was most of the time spent serialising a long session.
+ */
+const text: Handle = (node: Text, parent, state, info) =>
+  isInert(node.value, info.before, info.after) ? node.value : defaultHandlers.text(node, parent, state, info)
+
+function isInert(value: string, before: string, after: string): boolean {
+  if (value.length === 0 || value.length > 200) return false
+  // At the start of a line, `-`, `1.` or `1)` start a list; `.` or `)` after a digit does too.
+  if (before === '' || before === '\n' || before === '\r' || /^[.)]/.test(value)) return false
+  if ((after === '' || after === '\n' || after === '\r') && /\s$/.test(value)) return false
+  return inert.test(value) && !autolink.test(value)
+}
+
+/**
+ * Obsidian reads `#word` anywhere as a tag, `%%` as the start of a hidden
+ * comment and `==` as a highlight: in text, their first character is escaped.
+ */
+const obsidianUnsafe: Unsafe[] = [
+  {character: '#', after: '[A-Za-z_/-]', inConstruct: 'phrasing'},
+  {character: '%', after: '%', inConstruct: 'phrasing'},
+  {character: '=', after: '=', inConstruct: 'phrasing'}
+]
+
+/**
+ * Two message texts in a row (two text parts of one turn) stay apart: when
+ * the first ends in a list and the second starts indented or with a list
+ * marker, a blank line would merge them into one list, so a comment
+ * separates them (`false` asks the serialiser for one).
+ */
+const separateMessages: Join = (left, right): boolean | undefined => {
+  if (left.type !== 'chatmarkMessage' || right.type !== 'chatmarkMessage') return undefined
+  const end = left.value.trimEnd()
+  const lastLine = end.slice(end.lastIndexOf('\n') + 1)
+  const listEnd = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/.test(lastLine) || /^\s/.test(lastLine)
+  const continues = /^(?:\s|[-*+]\s|\d{1,9}[.)]\s)/.test(right.value)
+  return listEnd && continues ? false : undefined
+}

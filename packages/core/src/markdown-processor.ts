@@ -1,0 +1,32 @@
+import type {Root} from 'mdast'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkStringify from 'remark-stringify'
+import type {Processor} from 'unified'
+import {unified} from 'unified'
+import {remarkChatmark} from './remark-chatmark.js'
+import type {RenderOptions} from './render-options.js'
+
+/** A frozen processor that serialises a note's tree (see {@link markdownProcessor}). */
+export type MarkdownProcessor = Processor<undefined, undefined, undefined, Root, string>
+
+const processors = new Map<string, MarkdownProcessor>()
+
+/**
+ * The note writer: a frozen unified processor of remark-gfm,
+ * remark-frontmatter (YAML), `remarkChatmark` with the profile, and
+ * remark-stringify. One per profile, made on first use.
+ */
+export function markdownProcessor(profile: RenderOptions['profile'] = 'gfm'): MarkdownProcessor {
+  let processor = processors.get(profile)
+  if (!processor) {
+    processor = unified()
+      .use(remarkGfm)
+      .use(remarkFrontmatter, ['yaml'])
+      .use(remarkChatmark, {profile})
+      .use(remarkStringify)
+      .freeze()
+    processors.set(profile, processor)
+  }
+  return processor
+}
