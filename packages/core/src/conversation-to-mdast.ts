@@ -104,7 +104,9 @@ function nestedTurn(turn: Turn, context: Context): ChatmarkTurn[] {
   const shown = details.filter((item): item is string => item !== undefined)
   const line: PhrasingContent[] = [strong(speaker)]
   if (shown.length > 0) line.push(text(` · ${shown.join(' · ')}`))
-  return [{type: 'chatmarkTurn', role: turn.role, nested: true, children: [{type: 'paragraph', children: line}, ...body]}]
+  return [
+    {type: 'chatmarkTurn', role: turn.role, nested: true, children: [{type: 'paragraph', children: line}, ...body]}
+  ]
 }
 
 function partToMdast(part: Part, context: Context): Flow[] {
@@ -167,7 +169,8 @@ function branchToMdast(part: BranchPart, context: Context): ChatmarkBranch[] {
 function replyLine(reply: ThreadReply): Paragraph {
   let words: string
   if (reply.parent === 'missing') {
-    words = `Reply in a thread${reply.starter ? ` started by ${reply.starter}` : ''} whose first message is not in the export`
+    const starter = reply.starter ? ` started by ${reply.starter}` : ''
+    words = `Reply in a thread${starter} whose first message is not in the export`
   } else if (reply.parent === 'deleted') {
     words = 'Reply in thread to a deleted message'
   } else {

@@ -45,8 +45,7 @@ export function toolCallToMdast(
     const value = cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${groupDigits(cut)} characters cut …]\n${tail}`
     if (result.text.length === 0) label.push(text(': (empty)'))
     nodes.push({type: 'paragraph', children: mergeText(label)})
-    if (result.text.length > 0)
-      nodes.push(codeBlock(value, result.language ?? 'text'))
+    if (result.text.length > 0) nodes.push(codeBlock(value, result.language ?? 'text'))
   }
   // A subagent's own conversation, folded under the call that started it.
   if (part.subagent && part.subagent.length > 0) {

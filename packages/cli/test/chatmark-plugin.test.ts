@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict'
+import {execFile} from 'node:child_process'
+import {readFile} from 'node:fs/promises'
+import {fileURLToPath} from 'node:url'
+import {promisify} from 'node:util'
+import type {Root} from 'mdast'
+import remarkStringify from 'remark-stringify'
+import {read} from 'to-vfile'
+import {unified} from 'unified'
+import {VFile} from 'vfile'
+import {test} from 'vitest'
+import {chatmark, createNormalizer} from 'chatmark'
+
+const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url))
+
+test('unified().use(chatmark).use(remarkStringify) gives exactly the reviewed note', async () => {
+  for (const name of ['claude-code/real-tui-compact', 'gemini/legacy-json', 'slack/day-file']) {
+    const input = (await readFile(fixture(`${name}/input.json`)).catch(() => undefined))
+      ? fixture(`${name}/input.json`)
+      : fixture(`${name}/input.jsonl`)
+    const file = await unified()
+      .use(chatmark)
+      .use(remarkStringify)
+      .process(await read(input))
+    assert.equal(String(file), await readFile(fixture(`${name}/output.md`), 'utf8'), name)
+    assert.equal(file.data.conversations?.length, 1)
+  }
+})
+
+test('a remark plugin between reading and writing sees and changes the semantic tree', async () => {
+  const seen = new Set<string>()
+  function dropThinking() {
+    return (tree: Root) => {
+      for (const turn of tree.children) {
+        seen.add(turn.type)
+        if (turn.type === 'chatmarkTurn') {
+          turn.children = turn.children.filter((node) => !(node.type === 'chatmarkFold' && node.kind === 'thinking'))
+        }
+      }
+    }
+  }
+  const input = await read(fixture('claude-code/real-tui-compact/input.jsonl'))
+  const plain = String(await unified().use(chatmark).use(remarkStringify).process(input))
+  const file = await unified()
+    .use(chatmark)
+    .use(dropThinking)
+    .use(remarkStringify)
+    .process(await read(fixture('claude-code/real-tui-compact/input.jsonl')))
+  assert.ok(plain.includes('<summary>Thinking</summary>'))
+  assert.ok(!String(file).includes('<summary>Thinking</summary>'))
+  assert.deepEqual([...seen].sort(), ['chatmarkFold', 'chatmarkNotice', 'chatmarkTurn', 'heading', 'yaml'].sort())
+})
+
+test('the profile and render options reach the tree and the handlers', async () => {
+  const input = fixture('claude-code/real-tui-compact/input.jsonl')
+  const file = await unified()
+    .use(chatmark, {profile: 'obsidian', thinking: false})
+    .use(remarkStringify)
+    .process(await read(input))
+  assert.ok(!String(file).includes('Thinking'))
+  assert.ok(String(file).includes('> [!NOTE]'))
+  const obsidian = String(
+    await unified()
+      .use(chatmark, {profile: 'obsidian'})
+      .use(remarkStringify)
+      .process(await read(input))
+  )
+  assert.ok(obsidian.includes('> [!quote]- Thinking'))
+})
+
+test('detection and reading problems are messages on the file, and every conversation is on file.data', async () => {
+  const input = fixture('chatgpt/odd-conversations/input.json')
+  const file = await unified()
+    .use(chatmark, {conversation: 1})
+    .use(remarkStringify)
+    .process(await read(input))
+  assert.equal(String(file), await readFile(fixture('chatgpt/odd-conversations/output-2.md'), 'utf8'))
+  assert.equal(file.data.conversations?.length, 3)
+  const rules = file.messages.map((message) => message.ruleId)
+  assert.ok(rules.includes('no-current-node') && rules.includes('not-a-conversation'), rules.join(', '))
+  assert.ok(file.messages.every((message) => message.file === input))
+
+  const byId = await unified()
+    .use(chatmark, {conversation: file.data.conversations?.[2]?.id ?? ''})
+    .use(remarkStringify)
+    .process(await read(input))
+  assert.equal(String(byId), await readFile(fixture('chatgpt/odd-conversations/output-3.md'), 'utf8'))
+})
+
+test('a file that cannot be read rejects with a fatal message naming it; so does a missing conversation', async () => {
+  const binary = new VFile({path: 'blob.bin', value: new Uint8Array([0, 1, 2, 255, 254, 0, 0, 7])})
+  await assert.rejects(unified().use(chatmark).use(remarkStringify).process(binary), (error: unknown) => {
+    assert.ok(error instanceof Error && 'fatal' in error && error.fatal === true)
+    assert.match(String(error), /blob\.bin/)
+    return true
+  })
+  const session = await read(fixture('gemini/legacy-json/input.json'))
+  await assert.rejects(
+    unified().use(chatmark, {conversation: 'nope'}).use(remarkStringify).process(session),
+    /no conversation "nope" in .*input\.json \(it holds 1 conversation\)/
+  )
+})
+
+test('a normalizer with a user format reads that format', async () => {
+  const {default: ircFormat} = await import('../../../examples/custom-format/irc-format.js')
+  const normalizer = createNormalizer({formats: [ircFormat()]})
+  const file = await unified()
+    .use(chatmark, {normalizer})
+    .use(remarkStringify)
+    .process(await read(fileURLToPath(new URL('../../../examples/custom-format/sample.irclog', import.meta.url))))
+  assert.equal(file.data.conversation?.source.format, 'irc')
+  assert.match(String(file), /^---\ntitle: /)
+})
+
+test('the runnable example converts a file, turning reaction shortcodes into emoji', async () => {
+  const script = fileURLToPath(new URL('../../../examples/unified-pipeline/convert.js', import.meta.url))
+  const day = fixture('slack/export/input/general/2024-03-04.json')
+  const {stdout} = await promisify(execFile)(process.execPath, [script, day])
+  // Message text is a verbatim literal: only the lines chatmark writes are text nodes that remark-gemoji sees.
+  assert.ok(stdout.includes('\n👍 2 · 🎉 1\n'), stdout)
+  assert.ok(stdout.includes('passed :white_check_mark:'), stdout)
+  assert.ok(stdout.startsWith('---\ntitle: '))
+})
