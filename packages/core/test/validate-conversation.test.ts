@@ -181,7 +181,7 @@ const cases: Array<[string, Change, string]> = [
     'a part of an unknown type is skipped, naming the part type',
     (value) => (value.turns[1]!.parts[0] = {type: 'image', text: 'x'} as never),
     `${skipped} turns[1].parts[0].type is "image", expected one of ` +
-      'text, thinking, tool-call, attachment, code, quote, notice'
+      'text, thinking, tool-call, attachment, code, quote, notice, branch'
   ],
   [
     'a text part without string text is skipped, naming the text',
@@ -338,7 +338,7 @@ test('an invalid conversation among valid ones is skipped with a fatal message; 
     message?.reason,
     'Format `mine` yielded an invalid conversation `c-2`, skipped: turns[0].parts[0].type is "image", expected one ' +
       'of ' +
-      'text, thinking, tool-call, attachment, code, quote, notice'
+      'text, thinking, tool-call, attachment, code, quote, notice, branch'
   )
   assert.equal(message?.ruleId, 'invalid-conversation')
   assert.equal(message?.source, 'chatmark')
@@ -364,6 +364,54 @@ test('validateConversation gives the first problem as a path, or undefined', () 
     validateConversation({...conversation('x', 'id', 'text'), turns: [{role: 'user', parts: [() => 1]}]}),
     'turns[0].parts[0] is a function, expected an object'
   )
+})
+
+test('branch parts, thread replies, reactions and code execution are checked, nested turns included', () => {
+  const withTurns = (turns: unknown[]) => validateConversation({...conversation('x', 'id', 'text'), turns})
+  const reply = {role: 'user', parts: [], reply: {parent: 'present', starter: 'Ann', broadcast: true}}
+  const reacted = {role: 'user', parts: [], reactions: [{name: '+1', count: 2}]}
+  const ran = {type: 'code', text: '2', language: 'text', execution: {outcome: 'OUTCOME_OK'}}
+  const branch = (part: Record<string, unknown>) => withTurns([{role: 'system', parts: [{type: 'branch', ...part}]}])
+  assert.equal(withTurns([reply, reacted, {role: 'assistant', parts: [ran]}]), undefined)
+  assert.equal(branch({number: 1, origin: 'edited-prompt', turns: [reply]}), undefined)
+  assert.equal(branch({number: 2, turns: []}), undefined)
+  const problems: Array<[string | undefined, string]> = [
+    [branch({number: 0, turns: []}), 'turns[0].parts[0].number is 0, expected a whole number from 1'],
+    [branch({number: 1.5, turns: []}), 'turns[0].parts[0].number is 1.5, expected a whole number from 1'],
+    [
+      branch({number: 1, origin: 'retried', turns: []}),
+      'turns[0].parts[0].origin is "retried", expected one of edited-prompt, regenerated-answer'
+    ],
+    [branch({number: 1}), 'turns[0].parts[0].turns is missing, expected an array'],
+    [
+      branch({number: 1, turns: [{role: 'user', parts: [], reply: {parent: 'gone'}}]}),
+      'turns[0].parts[0].turns[0].reply.parent is "gone", expected one of present, deleted, missing'
+    ],
+    [withTurns([{role: 'user', parts: [], reply: 'Ann'}]), 'turns[0].reply is "Ann", expected an object'],
+    [
+      withTurns([{role: 'user', parts: [], reply: {parent: 'present', broadcast: 'yes'}}]),
+      'turns[0].reply.broadcast is "yes", expected a boolean'
+    ],
+    [withTurns([{role: 'user', parts: [], reactions: {}}]), 'turns[0].reactions is an object, expected an array'],
+    [withTurns([{role: 'user', parts: [], reactions: [1]}]), 'turns[0].reactions[0] is 1, expected an object'],
+    [
+      withTurns([{role: 'user', parts: [], reactions: [{name: '', count: 1}]}]),
+      'turns[0].reactions[0].name is "", expected a non-empty string'
+    ],
+    [
+      withTurns([{role: 'user', parts: [], reactions: [{name: 'tada', count: '1'}]}]),
+      'turns[0].reactions[0].count is "1", expected a number'
+    ],
+    [
+      withTurns([{role: 'assistant', parts: [{...ran, execution: 'ok'}]}]),
+      'turns[0].parts[0].execution is "ok", expected an object'
+    ],
+    [
+      withTurns([{role: 'assistant', parts: [{...ran, execution: {outcome: 1}}]}]),
+      'turns[0].parts[0].execution.outcome is 1, expected a string'
+    ]
+  ]
+  for (const [actual, expected] of problems) assert.equal(actual, expected)
 })
 
 test('times are ISO-8601 dates or date-times, with or without an offset', () => {

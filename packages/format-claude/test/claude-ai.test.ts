@@ -285,10 +285,10 @@ test('artifacts show their title, type and content as a code block in their lang
   ])
   const note = toNote(value)
   assert.ok(
-    note.includes('**Artifact** *Calculator* (`application/vnd.ant.code`, created)\n\n```python\nprint(1 + 1)\n```')
+    note.includes('**Artifact** _Calculator_ (`application/vnd.ant.code`, created)\n\n```python\nprint(1 + 1)\n```')
   )
-  assert.ok(note.includes('**Artifact** *Calculator* (updated)\n\n```diff\n-1 + 1\n+2 + 2\n```'))
-  assert.ok(note.includes('**Artifact** *Notes* (`text/markdown`, created)\n\n````markdown\nHas ``` inside\n````'))
+  assert.ok(note.includes('**Artifact** _Calculator_ (updated)\n\n```diff\n-1 + 1\n+2 + 2\n```'))
+  assert.ok(note.includes('**Artifact** _Notes_ (`text/markdown`, created)\n\n````markdown\nHas ``` inside\n````'))
   assert.equal(calls(value).length, 0)
   assert.deepEqual(
     notices(value).map((notice) => [notice.level, notice.text]),

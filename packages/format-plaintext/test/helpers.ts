@@ -44,7 +44,7 @@ export async function read(
   const names = new Map(conversations[0]?.participants.map((participant) => [participant.id, participant.name]))
   const turns = (conversations[0]?.turns ?? []).map((turn): [string, string] => [
     (turn.author && names.get(turn.author)) || roleLabels[turn.role],
-    turn.parts.map((part) => part.text).join('\n')
+    turn.parts.map((part) => (part.type === 'branch' ? '' : part.text)).join('\n')
   ])
   return {detection, file, conversations, turns}
 }

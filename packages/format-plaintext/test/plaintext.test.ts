@@ -435,7 +435,7 @@ test('over-long lines and lines with NUL bytes are skipped, reported with their 
     ]
   )
   assert.deepEqual(
-    conversations[0]?.turns.map((turn) => turn.parts[0]?.text),
+    conversations[0]?.turns.map((turn) => (turn.parts[0]?.type === 'text' ? turn.parts[0].text : undefined)),
     ['hi', 'ok\nsecond line', 'bye']
   )
 })
