@@ -3,7 +3,7 @@ import {existsSync} from 'node:fs'
 import {readdir} from 'node:fs/promises'
 import {join} from 'node:path'
 import {expect, test} from 'vitest'
-import {convert, normalizer} from 'chatmark'
+import {conversationToMdast, convert, markdownProcessor, normalizer} from 'chatmark'
 import {fixtureCases, fixtureInput, readCaseOptions} from './util/fixtures.js'
 
 // The reviewed files are vitest file snapshots: after a deliberate change,
@@ -33,6 +33,9 @@ for (const fixture of await fixtureCases()) {
     const names = result.notes.map((_, index) => (index === 0 ? 'output.md' : `output-${index + 1}.md`))
     for (const [index, note] of result.notes.entries()) {
       await expect(note.markdown).toMatchFileSnapshot(join(fixture.dir, names[index]!))
+      // The streamed writer and a plain unified processor over the same tree write the same bytes.
+      const tree = conversationToMdast(note.conversation, options.render)
+      assert.equal(markdownProcessor(options.render?.profile).stringify(tree), note.markdown)
     }
     const stale = (await readdir(fixture.dir)).filter(
       (name) => /^output(-\d+)?\.md$/.test(name) && !names.includes(name)

@@ -14,16 +14,24 @@ export function parseNote(markdown: string): Root {
   })
 }
 
-/** How many turns of a conversation get a section heading under these options. */
+/** How many turns of a conversation (alternate branches' turns too) get a section heading under these options. */
 export function renderedTurnCount(conversation: Conversation, options: RenderOptions = {}): number {
-  return conversation.turns.filter((turn) =>
-    turn.parts.some((part) => {
-      if (part.type === 'notice') return false
+  return countTurns(conversation.turns, options)
+}
+
+function countTurns(turns: Conversation['turns'], options: RenderOptions): number {
+  let count = 0
+  for (const turn of turns) {
+    for (const part of turn.parts) if (part.type === 'branch') count += countTurns(part.turns, options)
+    const shown = turn.parts.some((part) => {
+      if (part.type === 'notice' || part.type === 'branch') return false
       if (part.type === 'thinking') return options.thinking !== false && /\S/.test(part.text + (part.subject ?? ''))
       if (part.type === 'text') return /\S/.test(part.text)
       return true
     })
-  ).length
+    if (shown) count++
+  }
+  return count
 }
 
 /** Checks the note's block structure; returns problems (empty when sound). */

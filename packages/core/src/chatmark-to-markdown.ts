@@ -1,8 +1,9 @@
-import type {Blockquote, Text} from 'mdast'
+import type {Blockquote, Heading, Paragraph, Text} from 'mdast'
 import type {Handle, Join, Options, Unsafe} from 'mdast-util-to-markdown'
 import {defaultHandlers} from 'mdast-util-to-markdown'
 import {containMarkdown} from './contain-markdown.js'
 import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
+import {isInertText, plainPhrasing} from './plain-phrasing.js'
 import type {RenderOptions} from './render-options.js'
 
 /** Options of {@link chatmarkToMarkdown}. */
@@ -52,7 +53,9 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
       chatmarkFold: obsidian ? calloutFold : detailsFold,
       chatmarkNotice,
       chatmarkBranch,
-      text
+      text,
+      paragraph,
+      heading
     },
     join: [separateMessages],
     unsafe: obsidian ? obsidianUnsafe : []
@@ -114,29 +117,26 @@ function calloutOf(marker: string, phrasing: ChatmarkNotice['children'], flow: C
 }
 
 /**
- * Characters that mean nothing to Markdown, GFM or HTML inside a line:
- * letters, digits, spaces and plain punctuation. Everything that can start or
- * end a construct (`*_[]<>&!#~|\\=+@%` and backticks) is absent.
- */
-const inert = /^[\p{L}\p{N} ,.:;()·'"?/-]*$/u
-/** GFM turns `www.` and `scheme://` into links even without brackets. */
-const autolink = /www\.|:\/\//i
-
-/**
- * Text as the default handler writes it, but with a fast path: short text of
- * inert characters inside a line (not at its start, not ending it with a
- * space) needs no escaping, and skipping the escaping pass, which runs dozens
- * of patterns per node, was most of the time spent serialising a long session.
+ * Text as the default handler writes it, with a fast path for short inert
+ * text inside a line (see `isInertText`): it needs no escaping, and the
+ * escaping pass runs dozens of patterns per node.
  */
 const text: Handle = (node: Text, parent, state, info) =>
-  isInert(node.value, info.before, info.after) ? node.value : defaultHandlers.text(node, parent, state, info)
+  isInertText(node.value, info.before, info.after) ? node.value : defaultHandlers.text(node, parent, state, info)
 
-function isInert(value: string, before: string, after: string): boolean {
-  if (value.length === 0 || value.length > 200) return false
-  // At the start of a line, `-`, `1.` or `1)` start a list; `.` or `)` after a digit does too.
-  if (before === '' || before === '\n' || before === '\r' || /^[.)]/.test(value)) return false
-  if ((after === '' || after === '\n' || after === '\r') && /\s$/.test(value)) return false
-  return inert.test(value) && !autolink.test(value)
+/** A paragraph of plain pieces written directly (see `plainPhrasing`), else as the default handler writes it. */
+const paragraph: Handle = (node: Paragraph, parent, state, info) =>
+  plainPhrasing(node.children, '\n', state.options.emphasis ?? '*', state.options.strong ?? '*') ??
+  defaultHandlers.paragraph(node, parent, state, info)
+
+/** An ATX heading of plain pieces written directly (see `plainPhrasing`), else as the default handler writes it. */
+const heading: Handle = (node: Heading, parent, state, info) => {
+  const sequence = '#'.repeat(node.depth)
+  const plain =
+    state.options.setext || state.options.closeAtx
+      ? undefined
+      : plainPhrasing(node.children, `${sequence} `, state.options.emphasis ?? '*', state.options.strong ?? '*')
+  return plain ? `${sequence} ${plain}` : defaultHandlers.heading(node, parent, state, info)
 }
 
 /**

@@ -4,6 +4,8 @@ import remarkGfm from 'remark-gfm'
 import remarkStringify from 'remark-stringify'
 import type {Processor} from 'unified'
 import {unified} from 'unified'
+import type {BodySink} from './defer-bodies.js'
+import {deferBodies} from './defer-bodies.js'
 import {remarkChatmark} from './remark-chatmark.js'
 import type {RenderOptions} from './render-options.js'
 
@@ -20,13 +22,18 @@ const processors = new Map<string, MarkdownProcessor>()
 export function markdownProcessor(profile: RenderOptions['profile'] = 'gfm'): MarkdownProcessor {
   let processor = processors.get(profile)
   if (!processor) {
-    processor = unified()
-      .use(remarkGfm)
-      .use(remarkFrontmatter, ['yaml'])
-      .use(remarkChatmark, {profile})
-      .use(remarkStringify)
-      .freeze()
+    processor = createMarkdownProcessor(profile)
     processors.set(profile, processor)
   }
   return processor
+}
+
+/**
+ * A new note writer (see {@link markdownProcessor}); with a sink, bodies are
+ * written as placeholders for the sink to fill (see `deferBodies`).
+ */
+export function createMarkdownProcessor(profile: RenderOptions['profile'], sink?: BodySink): MarkdownProcessor {
+  const processor = unified().use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(remarkChatmark, {profile})
+  if (sink) processor.use(deferBodies, sink)
+  return processor.use(remarkStringify).freeze()
 }

@@ -1,6 +1,8 @@
 import type {Nodes, Root, RootContent} from 'mdast'
 import {conversationToMdast} from './conversation-to-mdast.js'
-import {markdownProcessor} from './markdown-processor.js'
+import {BodySink} from './defer-bodies.js'
+import type {MarkdownProcessor} from './markdown-processor.js'
+import {createMarkdownProcessor} from './markdown-processor.js'
 import type {Conversation} from './model.js'
 import type {RenderOptions} from './render-options.js'
 
@@ -9,16 +11,31 @@ const batchChars = 256 * 1024
 /** Turns serialised at most in one go, however short: each piece of output is one string. */
 const batchNodes = 64
 
+/** The streaming note writer of each profile: a processor that defers bodies to its sink. */
+const writers = new Map<string, {processor: MarkdownProcessor; sink: BodySink}>()
+
+function noteWriter(profile: RenderOptions['profile'] = 'gfm'): {processor: MarkdownProcessor; sink: BodySink} {
+  let writer = writers.get(profile)
+  if (!writer) {
+    const sink = new BodySink()
+    writer = {processor: createMarkdownProcessor(profile, sink), sink}
+    writers.set(profile, writer)
+  }
+  return writer
+}
+
 /**
- * Serialises a note's tree with the note writer ({@link markdownProcessor})
+ * Serialises a note's tree with the note writer (`markdownProcessor`)
  * and yields the Markdown in order, in pieces: the frontmatter and title,
  * then the turns, a few at a time (one at a time when they are long). Each
  * piece is a root of top-level nodes stringified by the same frozen
  * processor, so the pieces join to exactly what stringifying the whole tree
- * gives, and a 100 MB session never becomes one string.
+ * gives. Message text and code, almost all of a note's size, are written
+ * straight from the conversation's strings (see `deferBodies`), so a 100 MB
+ * session never becomes one string.
  */
 export function* treeToMarkdownChunks(tree: Root, profile?: RenderOptions['profile']): Generator<string> {
-  const processor = markdownProcessor(profile)
+  const {processor, sink} = noteWriter(profile)
   let batch: RootContent[] = []
   let size = 0
   let separator = ''
@@ -27,13 +44,16 @@ export function* treeToMarkdownChunks(tree: Root, profile?: RenderOptions['profi
     size += textSize(child, batchChars - size)
     // The frontmatter and the title go out first, so the start of a note is written at once.
     if (size >= batchChars || batch.length >= batchNodes || child.type === 'heading') {
-      yield separator + processor.stringify({type: 'root', children: batch})
+      if (separator) yield separator
+      yield* sink.fill(processor.stringify({type: 'root', children: batch}))
       separator = '\n'
       batch = []
       size = 0
     }
   }
-  if (batch.length > 0) yield separator + processor.stringify({type: 'root', children: batch})
+  if (batch.length === 0) return
+  if (separator) yield separator
+  yield* sink.fill(processor.stringify({type: 'root', children: batch}))
 }
 
 /** The length of the text in a node, counted up to `limit`. */

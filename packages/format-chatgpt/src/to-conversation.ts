@@ -26,8 +26,10 @@ const model = modelParticipant('chatgpt', 'ChatGPT')
  * Reads one conversation of the export: the active branch (from
  * `current_node` up to the root), its messages grouped into turns (an
  * assistant's thoughts, tool calls, tool outputs and answer are one turn),
- * and, with `branches: 'all'`, every other branch as a labelled alternate
- * where it forks. Returns `undefined` when nothing in it is shown.
+ * and, with `branches: 'all'`, every other branch as a branch part (in a
+ * system turn of its own) where it forks, a branch's own branches nested in
+ * it, numbered in the order a note shows them. Returns `undefined` when
+ * nothing in it is shown.
  */
 export function toConversation(
   raw: RawConversation,
@@ -56,7 +58,6 @@ export function toConversation(
   const leaves = settings.branches === 'all' ? newestLeaves(tree) : undefined
   const shown = new Set(onPath)
   const models: string[] = []
-  let alternates = 0
 
   const turns: Turn[] = []
   if (active.leaf === 'newest-leaf') {
@@ -72,6 +73,7 @@ export function toConversation(
     )
   }
   turns.push(...branchTurns(active.path, true))
+  numberBranches(turns, 0)
   if (!turns.some((turn) => turn.parts.some((part) => part.type !== 'notice'))) return undefined
 
   const conversation: Conversation = {
@@ -94,7 +96,7 @@ export function toConversation(
   if (gizmo) conversation.metadata.extra = {gizmo_id: gizmo}
   return conversation
 
-  /** The turns of one branch, with the branches forking off it inserted where they fork (`branches: 'all'`). */
+  /** The turns of one branch, with a branch part where each branch forks off it (`branches: 'all'`). */
   function branchTurns(path: readonly TreeNode[], main: boolean): Turn[] {
     const list: Turn[] = []
     let group: Turn | undefined
@@ -111,31 +113,13 @@ export function toConversation(
         const branch = branchFrom(tree, child, leaves)
         for (const member of branch) shown.add(member.id)
         const inner = branchTurns(branch, false)
-        const size = inner.filter((turn) => turn.parts.some((part) => part.type !== 'notice')).length
-        if (size === 0) continue
+        if (!inner.some((turn) => turn.parts.some((part) => part.type !== 'notice'))) continue
         group = undefined
-        const number = ++alternates
-        const what =
+        const origin =
           branch[0]?.message && messageView(branch[0].message, ignore)?.role === 'user'
-            ? 'an edited prompt'
-            : 'a regenerated answer'
-        list.push(
-          noticeTurn({
-            type: 'notice',
-            level: 'info',
-            kind: 'branch',
-            text:
-              `Alternate branch ${number} (${what}; not the branch kept as current): ${size} ` +
-              `turn${size === 1 ? '' : 's'}`
-          }),
-          ...inner,
-          noticeTurn({
-            type: 'notice',
-            level: 'info',
-            kind: 'branch',
-            text: `End of alternate branch ${number}; the current branch continues`
-          })
-        )
+            ? 'edited-prompt'
+            : 'regenerated-answer'
+        list.push({role: 'system', parts: [{type: 'branch', number: 0, origin, turns: inner}]})
       }
     }
     return list
@@ -180,6 +164,19 @@ function stamp(turn: Turn, view: MessageView): void {
   if (view.id) turn.id = view.id
   if (view.timestamp) turn.timestamp = view.timestamp
   if (view.model && turn.role === 'assistant') turn.model = view.model
+}
+
+/** Numbers the branch parts from `last + 1` in the order a note shows them (a branch before those nested in it). */
+function numberBranches(turns: readonly Turn[], last: number): number {
+  let number = last
+  for (const turn of turns) {
+    for (const part of turn.parts) {
+      if (part.type !== 'branch') continue
+      part.number = ++number
+      number = numberBranches(part.turns, number)
+    }
+  }
+  return number
 }
 
 function noticeTurn(notice: NoticePart): Turn {

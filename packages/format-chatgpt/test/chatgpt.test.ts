@@ -117,7 +117,7 @@ test('the active branch follows current_node up to the root and counts the aband
   assert.equal(value.fidelity['abandoned-branch-message'], 2)
 })
 
-test('branches all shows each other branch as a labelled alternate at its fork point', async () => {
+test('branches all shows each other branch as a branch part at its fork point', async () => {
   const input = conversation([
     ['root', null, null],
     ['u1', 'root', say('u1', 'user', 'Name a grey cat', 1)],
@@ -125,16 +125,63 @@ test('branches all shows each other branch as a labelled alternate at its fork p
     ['a2', 'u1', say('a2', 'assistant', 'Pebble', 3)]
   ])
   const value = await one(input, {branches: 'all'})
-  assert.deepEqual(texts(value), ['Name a grey cat', 'Ash', 'Pebble'])
-  const labels = partsOf<NoticePart>(value, 'notice').map((part) => part.text)
-  assert.deepEqual(labels, [
-    'Alternate branch 1 (a regenerated answer; not the branch kept as current): 1 turn',
-    'End of alternate branch 1; the current branch continues'
-  ])
+  assert.deepEqual(texts(value), ['Name a grey cat', 'Pebble'])
+  assert.deepEqual(partsOf<NoticePart>(value, 'notice'), [])
+  assert.deepEqual(value.turns[1], {
+    role: 'system',
+    parts: [
+      {
+        type: 'branch',
+        number: 1,
+        origin: 'regenerated-answer',
+        turns: [
+          {
+            id: 'a1',
+            timestamp: '2026-01-01T10:00:02.000Z',
+            role: 'assistant',
+            author: 'chatgpt',
+            parts: [{type: 'text', text: 'Ash'}]
+          }
+        ]
+      }
+    ]
+  })
   const factory = await createNormalizer({formats: [chatgpt({branches: 'all'})]}).normalize(
     inputFromString(JSON.stringify(input), 'c.json')
   )
-  assert.equal(factory.conversations[0]?.turns.length, 5)
+  assert.equal(factory.conversations[0]?.turns.length, 3)
+})
+
+test('a branch of a branch is nested in it, and branches are numbered in the order a note shows them', async () => {
+  const input = conversation(
+    [
+      ['root', null, null],
+      ['u1', 'root', say('u1', 'user', 'Name a cat', 1)],
+      ['a1', 'u1', say('a1', 'assistant', 'Ash', 2)],
+      ['u2', 'root', say('u2', 'user', 'Name a dog', 3)],
+      ['a2', 'u2', say('a2', 'assistant', 'Rex', 4)],
+      ['a3', 'u2', say('a3', 'assistant', 'Fido', 5)]
+    ],
+    {current_node: 'a1'}
+  )
+  const value = await one(input, {branches: 'all'})
+  assert.deepEqual(texts(value), ['Name a cat', 'Ash'])
+  const outer = value.turns[0]?.parts[0]
+  assert(outer?.type === 'branch')
+  assert.equal(outer.number, 1)
+  assert.equal(outer.origin, 'edited-prompt')
+  const inner = outer.turns[1]?.parts[0]
+  assert.deepEqual(
+    outer.turns.map((turn) => turn.parts[0]?.type),
+    ['text', 'branch', 'text']
+  )
+  assert(inner?.type === 'branch')
+  assert.deepEqual(
+    {number: inner.number, origin: inner.origin, texts: inner.turns.map((turn) => turn.parts[0])},
+    {number: 2, origin: 'regenerated-answer', texts: [{type: 'text', text: 'Rex'}]}
+  )
+  assert.deepEqual(outer.turns[2]?.parts, [{type: 'text', text: 'Fido'}])
+  assert.equal((await one(input)).turns.length, 2)
 })
 
 test('a conversation without current_node shows the newest leaf and says so', async () => {

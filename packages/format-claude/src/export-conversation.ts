@@ -4,7 +4,9 @@ import {exportVariant} from './detect-export.js'
 import {createPartsState, hasContent, messageParts} from './export-parts.js'
 import type {ConversationRecord} from './export-schema.js'
 import {senderOf} from './export-schema.js'
-import type {ExportMessage, ExportThread} from './export-thread.js'
+import type {Branch} from './branch-tree.js'
+import {branchTurn, insertAt, numberBranches} from './branch-tree.js'
+import type {ExportMessage} from './export-thread.js'
 import {rootKey, threadExport} from './export-thread.js'
 
 /** What {@link exportConversation} needs besides the conversation. */
@@ -20,8 +22,8 @@ const model = modelParticipant('claude', 'Claude')
 
 /**
  * One conversation of a Claude.ai export as a chatmark conversation: the kept
- * branch of its messages (abandoned branches counted, or shown as labelled
- * alternates with `branches: 'all'`). Returns `undefined` when no message
+ * branch of its messages (abandoned branches counted, or shown as branch
+ * parts with `branches: 'all'`). Returns `undefined` when no message
  * has anything to show.
  */
 export function exportConversation(record: ConversationRecord, context: ExportContext): Conversation | undefined {
@@ -65,7 +67,10 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
   if (turns.length === 0) return undefined
   const abandoned = thread.offPath.filter((message) => hasContent(message.record)).length
   if (abandoned > 0) count('abandoned-branch-turn', abandoned)
-  if (context.branches === 'all') insertBranches(thread, turns, after)
+  if (context.branches === 'all') {
+    insertBranches(turns, thread.path, thread.forks, after)
+    numberBranches(turns)
+  }
 
   const conversation: Conversation = {
     id: record.uuid,
@@ -110,29 +115,39 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
     return turn
   }
 
-  function insertBranches(thread: ExportThread, list: Turn[], at: Map<string, number>): void {
-    const inserts: Array<{at: number; turns: Turn[]}> = []
-    let number = 0
-    for (const key of [rootKey, ...thread.path.map((message) => message.key)]) {
-      for (const branch of thread.forks.get(key) ?? []) {
-        const turns = branch.flatMap((message) => messageTurn(message) ?? [])
-        if (turns.length === 0) continue
-        number++
-        inserts.push({
-          at: at.get(key) ?? 0,
-          turns: [
-            noticeTurn(
-              `Abandoned branch ${number} (edited or retried; not part of the conversation as kept): ` +
-                `${turns.length} turn${turns.length === 1 ? '' : 's'}`
-            ),
-            ...turns,
-            noticeTurn(`End of abandoned branch ${number}; the kept conversation continues`)
-          ]
-        })
+  /** The branches forking off `path`, each as a branch part in a turn of its own after its fork point. */
+  function insertBranches(
+    list: Turn[],
+    path: readonly ExportMessage[],
+    forks: Map<string, Array<Branch<ExportMessage>>>,
+    at: Map<string, number>
+  ): void {
+    const inserts: Array<{at: number; turn: Turn}> = []
+    for (const key of [rootKey, ...path.map((message) => message.key)]) {
+      for (const branch of forks.get(key) ?? []) {
+        const turn = branchTurnOf(branch)
+        if (turn) inserts.push({at: at.get(key) ?? 0, turn})
       }
     }
-    // From the end, so earlier insertion points stay valid; branches at one point keep their order.
-    for (const insert of inserts.reverse()) list.splice(insert.at, 0, ...insert.turns)
+    insertAt(list, inserts)
+  }
+
+  function branchTurnOf(branch: Branch<ExportMessage>): Turn | undefined {
+    const turns: Turn[] = []
+    const after = new Map<string, number>()
+    for (const message of branch.path) {
+      const turn = messageTurn(message)
+      if (turn) turns.push(turn)
+      after.set(message.key, turns.length)
+    }
+    insertBranches(turns, branch.path, branch.forks, after)
+    if (turns.length === 0) return undefined
+    const first = branch.path[0]
+    const sender = first ? senderOf(first.record) : undefined
+    return branchTurn(
+      turns,
+      sender === 'human' ? 'edited-prompt' : sender === 'assistant' ? 'regenerated-answer' : undefined
+    )
   }
 }
 
@@ -140,10 +155,6 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
 export function describeConversation(record: ConversationRecord): string {
   const name = stringOf(record['name'])?.trim()
   return name ? `conversation ${record.uuid} “${name}”` : `conversation ${record.uuid} (untitled)`
-}
-
-function noticeTurn(text: string): Turn {
-  return {role: 'system', parts: [{type: 'notice', level: 'info', kind: 'branch', text}]}
 }
 
 /**

@@ -1,4 +1,6 @@
 import {isString, stringOf} from '@chatmark/core'
+import type {Branch} from './branch-tree.js'
+import {branchFrom} from './branch-tree.js'
 import {rootParentUuid} from './export-schema.js'
 
 /** A `chat_messages[]` element with its place in the list. */
@@ -15,10 +17,11 @@ export interface ExportThread {
   /** The kept branch, first message first. */
   path: ExportMessage[]
   /**
-   * Abandoned branches (edits, retries), each in list order, by the key of
-   * the path message they fork from ({@link rootKey} for the first message).
+   * Abandoned branches (edits, retries), by the key of the path message they
+   * fork from ({@link rootKey} for the first message); a branch follows its
+   * newest leaf, and holds the branches forking off it.
    */
-  forks: Map<string, ExportMessage[][]>
+  forks: Map<string, Array<Branch<ExportMessage>>>
   /** Every message not on the path. */
   offPath: ExportMessage[]
   /** The path message whose parent is not in the conversation, if the walk stopped at one. */
@@ -79,12 +82,20 @@ export function threadExport(messages: ExportMessage[], currentLeaf?: string): E
   }
   path.reverse()
 
-  const forks = new Map<string, ExportMessage[][]>()
+  const tree = {
+    key: (message: ExportMessage) => message.key,
+    parent: (message: ExportMessage) => byKey.get(parentKeys.get(message) ?? rootKey),
+    children: (message: ExportMessage) => children.get(message.key) ?? [],
+    leaf: (items: readonly ExportMessage[]) => newestLeaf(items, children),
+    position: (message: ExportMessage) => message.position
+  }
+  const placed = new Set(seen)
+  const forks = new Map<string, Array<Branch<ExportMessage>>>()
   for (const key of [rootKey, ...path.map((message) => message.key)]) {
     for (const child of children.get(key) ?? []) {
-      if (seen.has(child)) continue
+      if (placed.has(child)) continue
       const list = forks.get(key) ?? []
-      list.push(subtree(child, children))
+      list.push(branchFrom(child, tree, placed))
       forks.set(key, list)
     }
   }
@@ -94,7 +105,10 @@ export function threadExport(messages: ExportMessage[], currentLeaf?: string): E
 }
 
 /** The leaf latest in the list; of leaves at the same place, the latest `created_at`. */
-function newestLeaf(messages: ExportMessage[], children: Map<string, ExportMessage[]>): ExportMessage | undefined {
+function newestLeaf(
+  messages: readonly ExportMessage[],
+  children: Map<string, ExportMessage[]>
+): ExportMessage | undefined {
   let best: ExportMessage | undefined
   for (const message of messages) {
     if (children.has(message.key)) continue
@@ -111,19 +125,4 @@ function newestLeaf(messages: ExportMessage[], children: Map<string, ExportMessa
 
 function createdAt(message: ExportMessage): string {
   return stringOf(message.record['created_at']) ?? ''
-}
-
-/** A branch's messages in list order. */
-function subtree(root: ExportMessage, children: Map<string, ExportMessage[]>): ExportMessage[] {
-  const result: ExportMessage[] = []
-  const stack = [root]
-  const seen = new Set<ExportMessage>()
-  while (stack.length > 0) {
-    const message = stack.pop()!
-    if (seen.has(message)) continue
-    seen.add(message)
-    result.push(message)
-    stack.push(...(children.get(message.key) ?? []))
-  }
-  return result.sort((a, b) => a.position - b.position)
 }

@@ -1,11 +1,16 @@
+import type {Branch} from './branch-tree.js'
+import {branchFrom} from './branch-tree.js'
 import type {Entry, RecordStore} from './record-store.js'
 
 /** One conversation found in a session file: the branch to show and what hangs off it. */
 export interface Thread {
   /** The current branch, root first. */
   path: Entry[]
-  /** Abandoned branches (rewinds, edits, retries), by the uuid of the path entry they fork from. */
-  forks: Map<string, Entry[][]>
+  /**
+   * Abandoned branches (rewinds, edits, retries), by the uuid of the path entry
+   * they fork from; a branch follows its newest leaf, and holds the branches forking off it.
+   */
+  forks: Map<string, Array<Branch<Entry>>>
   /** Every entry of the thread's group that is not on the path. */
   offPath: Entry[]
   /** Whether the chain broke at a parent that is not in the file. */
@@ -119,12 +124,20 @@ function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, E
   }
   path.reverse()
   const offPath = group.filter((entry) => !seen.has(entry.uuid))
-  const forks = new Map<string, Entry[][]>()
+  const tree = {
+    key: (entry: Entry) => entry.uuid,
+    parent: parentOf,
+    children: (entry: Entry) => (children.get(entry.uuid) ?? []).filter((child) => !child.sidechain),
+    leaf: (entries: readonly Entry[]) => chooseLeaf(entries, parentOf, children),
+    position: (entry: Entry) => entry.position
+  }
+  const placed = new Set(path)
+  const forks = new Map<string, Array<Branch<Entry>>>()
   for (const entry of path) {
-    for (const child of children.get(entry.uuid) ?? []) {
-      if (seen.has(child.uuid) || child.sidechain) continue
+    for (const child of tree.children(entry)) {
+      if (placed.has(child)) continue
       const list = forks.get(entry.uuid) ?? []
-      list.push(subtree(child, children))
+      list.push(branchFrom(child, tree, placed))
       forks.set(entry.uuid, list)
     }
   }
@@ -133,33 +146,26 @@ function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, E
   return thread
 }
 
-/** The newest non-sidechain leaf, walked up to its nearest user/assistant entry. */
-function chooseLeaf(group: Entry[], parentOf: ParentOf, children: Map<string, Entry[]>): Entry | undefined {
-  for (let index = group.length - 1; index >= 0; index--) {
-    const candidate = group[index]!
+/**
+ * The newest non-sidechain leaf of `entries` (in file order), walked up, among
+ * `entries`, to its nearest user/assistant entry.
+ */
+function chooseLeaf(entries: readonly Entry[], parentOf: ParentOf, children: Map<string, Entry[]>): Entry | undefined {
+  const members = new Set(entries)
+  for (let index = entries.length - 1; index >= 0; index--) {
+    const candidate = entries[index]!
     if (candidate.sidechain || candidate.kind === 'progress' || children.has(candidate.uuid)) continue
     const seen = new Set<string>()
-    for (let entry: Entry | undefined = candidate; entry && !seen.has(entry.uuid); entry = parentOf(entry)) {
+    for (
+      let entry: Entry | undefined = candidate;
+      entry && members.has(entry) && !seen.has(entry.uuid);
+      entry = parentOf(entry)
+    ) {
       seen.add(entry.uuid)
       if (entry.kind === 'user' || entry.kind === 'assistant') return entry
     }
   }
   return undefined
-}
-
-/** A branch's entries in file order. */
-function subtree(root: Entry, children: Map<string, Entry[]>): Entry[] {
-  const result: Entry[] = []
-  const stack = [root]
-  const seen = new Set<string>()
-  while (stack.length > 0) {
-    const entry = stack.pop()!
-    if (seen.has(entry.uuid)) continue
-    seen.add(entry.uuid)
-    result.push(entry)
-    for (const child of children.get(entry.uuid) ?? []) if (!child.sidechain) stack.push(child)
-  }
-  return result.sort(byPosition)
 }
 
 function byPosition(a: Entry, b: Entry): number {

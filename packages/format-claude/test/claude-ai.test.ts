@@ -15,6 +15,7 @@ import type {
 } from '@chatmark/core'
 import {createNormalizer, inputFromPath, inputFromString, sampleFromBytes, toNote} from '@chatmark/core'
 import {claude} from '@chatmark/format-claude'
+import {outline} from './helpers.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = join(root, 'fixtures/corpus/claude-ai')
@@ -400,33 +401,56 @@ test('with parents, the branch ending at the newest leaf is kept and abandoned m
   assert.deepEqual(texts(newest), ['an edited first question, abandoned'])
 })
 
-test('branches all shows abandoned branches as labelled alternates at their fork point', async () => {
+test('branches all shows abandoned branches as branch parts at their fork point', async () => {
   const messages = (branched[0]!['chat_messages'] as Message[]).slice(0, -1)
   const value = await one([chat('c1', messages)], {branches: 'all'})
-  const labels = value.turns.map((turn) =>
-    turn.role === 'system'
-      ? (turn.parts[0] as NoticePart).text.replace(/ \(.*$|;.*$/, '')
-      : (turn.parts[0] as {text: string}).text
-  )
-  assert.deepEqual(labels, [
+  assert.deepEqual(outline(value.turns), [
     'first question',
-    'Abandoned branch 1',
-    'first answer',
-    'End of abandoned branch 1',
+    {branch: 1, origin: 'regenerated-answer', turns: ['first answer']},
     'retried answer',
-    'Abandoned branch 2',
-    'abandoned follow-up',
-    'abandoned reply',
-    'End of abandoned branch 2',
+    {branch: 2, origin: 'edited-prompt', turns: ['abandoned follow-up', 'abandoned reply']},
     'edited follow-up',
     'kept reply'
   ])
-  assert.equal(notices(value)[0]?.kind, 'branch')
-  assert.match(
-    notices(value)[0]?.text ?? '',
-    /^Abandoned branch 1 \(edited or retried; not part of the conversation as kept\): 1 turn$/
-  )
+  assert.deepEqual(notices(value), [])
+  const holder = value.turns[1]!
+  assert.deepEqual({...holder, parts: holder.parts.map((part) => part.type)}, {role: 'system', parts: ['branch']})
   assert.equal(value.fidelity['abandoned-branch-turn'], 3)
+})
+
+test('a branch follows its newest leaf and holds the branches forking off it', async () => {
+  const value = await one(
+    [
+      chat(
+        'c1',
+        [
+          human('u1', 'question', {parent_message_uuid: rootParent}),
+          assistant('a1', 'kept answer', {parent_message_uuid: 'u1'}),
+          human('u2', 'edited question', {parent_message_uuid: rootParent}),
+          assistant('a2', 'first answer to the edit', {parent_message_uuid: 'u2'}),
+          human('u3', 'follow-up', {parent_message_uuid: 'a2'}),
+          message('x1', 'unknown', 'from nobody', {parent_message_uuid: 'u2'}),
+          assistant('a3', 'retried answer to the edit', {parent_message_uuid: 'u2'})
+        ],
+        {current_leaf_message_uuid: 'a1'}
+      )
+    ],
+    {branches: 'all'}
+  )
+  assert.deepEqual(outline(value.turns), [
+    {
+      branch: 1,
+      origin: 'edited-prompt',
+      turns: [
+        'edited question',
+        {branch: 2, origin: 'regenerated-answer', turns: ['first answer to the edit', 'follow-up']},
+        {branch: 3, origin: undefined, turns: ['from nobody']},
+        'retried answer to the edit'
+      ]
+    },
+    'question',
+    'kept answer'
+  ])
 })
 
 test('a fork at the first message puts the abandoned branch before the kept conversation', async () => {
@@ -441,8 +465,11 @@ test('a fork at the first message puts the abandoned branch before the kept conv
     ],
     {branches: 'all'}
   )
-  assert.match((value.turns[0]!.parts[0] as NoticePart).text, /^Abandoned branch 1/)
-  assert.deepEqual(texts(value), ['original prompt', 'original answer', 'edited prompt', 'answer to the edit'])
+  assert.deepEqual(outline(value.turns), [
+    {branch: 1, origin: 'edited-prompt', turns: ['original prompt', 'original answer']},
+    'edited prompt',
+    'answer to the edit'
+  ])
 })
 
 test('a current_leaf_message_uuid (web API captures) chooses the kept branch', async () => {

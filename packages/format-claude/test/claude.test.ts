@@ -7,7 +7,20 @@ import type {ToolCallPart, Turn} from '@chatmark/core'
 import {createNormalizer, inputFromPath, inputFromString} from '@chatmark/core'
 import * as api from '@chatmark/format-claude'
 import {claude} from '@chatmark/format-claude'
-import {assistant, conversation, envelope, jsonl, notices, read, sample, session, texts, time, user} from './helpers.js'
+import {
+  assistant,
+  conversation,
+  envelope,
+  jsonl,
+  notices,
+  outline,
+  read,
+  sample,
+  session,
+  texts,
+  time,
+  user
+} from './helpers.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = join(root, 'fixtures/corpus/claude-code')
@@ -102,7 +115,7 @@ test('threading follows the newest leaf and drops the branch a rewind abandoned'
   assert.equal(value.fidelity['abandoned-branch-turn'], 2)
 })
 
-test('branches all shows abandoned branches as labelled alternates at their fork point', async () => {
+test('branches all shows abandoned branches as branch parts at their fork point', async () => {
   const value = await conversation(
     jsonl(
       user('u1', null, 'first'),
@@ -112,9 +125,44 @@ test('branches all shows abandoned branches as labelled alternates at their fork
     ),
     {branches: 'all'}
   )
-  assert.deepEqual(texts(value), ['first', 'one', 'abandoned prompt', 'kept prompt'])
-  assert.match(notices(value)[0]!.text, /^Abandoned branch 1/)
-  assert.equal(notices(value)[0]!.kind, 'branch')
+  assert.deepEqual(outline(value.turns), [
+    'first',
+    'one',
+    {branch: 1, origin: 'edited-prompt', turns: ['abandoned prompt']},
+    'kept prompt'
+  ])
+  assert.deepEqual(notices(value), [])
+})
+
+test('a branch holds the branches forking off it, but not the split records of its own messages', async () => {
+  const readCall = (id: string) => ({type: 'tool_use', id, name: 'Read', input: {file_path: `${id}.ts`}})
+  const result = (id: string) => [{type: 'tool_result', tool_use_id: id, content: `${id} text`}]
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'first'),
+      assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'one'}]),
+      user('u2', 'a1', 'abandoned prompt'),
+      assistant('b1', 'u2', 'msg_b', [{type: 'text', text: 'regenerated answer'}]),
+      assistant('c1', 'u2', 'msg_c', [readCall('t1')]),
+      assistant('c2', 'c1', 'msg_c', [readCall('t2')]),
+      user('r1', 'c1', result('t1')),
+      user('r2', 'r1', result('t2')),
+      assistant('d1', 'r2', 'msg_d', [{type: 'text', text: 'abandoned answer'}]),
+      user('u3', 'a1', 'kept prompt')
+    ),
+    {branches: 'all'}
+  )
+  const branch = value.turns[2]?.parts[0]
+  assert(branch?.type === 'branch')
+  assert.deepEqual(outline(branch.turns), [
+    'abandoned prompt',
+    {branch: 2, origin: 'regenerated-answer', turns: ['regenerated answer']},
+    'Read'
+  ])
+  const calls = branch.turns[2]!.parts.map((part) =>
+    part.type === 'tool-call' ? part.result?.text : part.type === 'text' ? part.text : part.type
+  )
+  assert.deepEqual(calls, ['t1 text', 't2 text', 'abandoned answer'])
 })
 
 test('a compact boundary keeps the turns before it and shows the summary as a compaction notice', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import type {Conversation, NoticePart, Normalized, Sample} from '@chatmark/core'
+import type {Conversation, NoticePart, Normalized, Sample, Turn} from '@chatmark/core'
 import {createNormalizer, inputFromString, sampleFromBytes} from '@chatmark/core'
 import {claude} from '@chatmark/format-claude'
 
@@ -82,3 +82,11 @@ export const texts = (value: Conversation): string[] =>
   value.turns.flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
 export const notices = (value: Conversation): NoticePart[] =>
   value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+
+/** The turns as the text of their first part, and a branch as its number, origin and turns, outlined the same way. */
+export const outline = (turns: readonly Turn[]): unknown[] =>
+  turns.map((turn) => {
+    const [part] = turn.parts
+    if (part?.type === 'branch') return {branch: part.number, origin: part.origin, turns: outline(part.turns)}
+    return part?.text
+  })

@@ -1,61 +1,78 @@
-import type {Turn} from '@chatmark/core'
+import type {BranchPart, Turn} from '@chatmark/core'
 import {isString, stringOf} from '@chatmark/core'
+import type {Branch} from '../branch-tree.js'
+import {branchTurn, insertAt, numberBranches} from '../branch-tree.js'
 import type {Entry} from '../record-store.js'
 import {buildTurns} from './build-turns.js'
 import {contentBlocks, messageContent} from './message-content.js'
+import {addPulledIn} from './path-items.js'
 import type {BuildState} from './state.js'
 import {count} from './state.js'
-import {noticeTurn} from './turn.js'
 
-/** With `branches: 'all'`: each abandoned branch, between two notices, after its fork point in `list`. */
+/**
+ * With `branches: 'all'`: each abandoned branch as a branch part, in a turn
+ * of its own after its fork point in `list`, the branches forking off it
+ * nested the same way.
+ */
 export function insertBranches(state: BuildState, list: Turn[]): void {
-  const {thread, consumed} = state
-  // A branch goes after the last turn at or before its fork point.
-  const inserts: Array<{at: number; turns: Turn[]}> = []
-  let number = 0
-  for (const entry of thread.path) {
-    for (const branch of thread.forks.get(entry.uuid) ?? []) {
-      const items = branch.filter(
-        (member) => !consumed.has(member.uuid) && (member.kind === 'user' || member.kind === 'assistant')
-      )
-      if (items.length === 0) continue
-      const turns = buildTurns(
-        state,
-        items.map((member) => ({record: member.record, entry: member, sidechain: false})),
-        false
-      )
-      if (turns.length === 0) continue
-      number++
-      const at = indexAfter(list, entry)
-      inserts.push({
-        at,
-        turns: [
-          noticeTurn(
-            {
-              type: 'notice',
-              level: 'info',
-              kind: 'branch',
-              text:
-                `Abandoned branch ${number} (rewound or edited; not part of the conversation as kept): ` +
-                `${turns.length} turn${turns.length === 1 ? '' : 's'}`
-            },
-            entry.record
-          ),
-          ...turns,
-          noticeTurn(
-            {
-              type: 'notice',
-              level: 'info',
-              kind: 'branch',
-              text: `End of abandoned branch ${number}; the kept conversation continues`
-            },
-            entry.record
-          )
-        ]
-      })
+  insertForks(state, list, state.thread.path, state.thread.forks, new Set())
+  numberBranches(list)
+}
+
+/**
+ * Inserts the branches forking off `path` into `turns` (the turns of `path`),
+ * each after the last turn at or before its fork point. `taken` holds the
+ * uuids the branches around this one pull in (split records, tool results).
+ */
+function insertForks(
+  state: BuildState,
+  turns: Turn[],
+  path: readonly Entry[],
+  forks: Map<string, Array<Branch<Entry>>>,
+  taken: ReadonlySet<string>
+): void {
+  const inserts: Array<{at: number; turn: Turn}> = []
+  for (const entry of path) {
+    for (const branch of forks.get(entry.uuid) ?? []) {
+      const turn = branchTurnOf(state, branch, taken)
+      if (turn) inserts.push({at: indexAfter(turns, entry), turn})
     }
   }
-  for (const insert of inserts.sort((a, b) => b.at - a.at)) list.splice(insert.at, 0, ...insert.turns)
+  insertAt(turns, inserts)
+}
+
+function branchTurnOf(state: BuildState, branch: Branch<Entry>, taken: ReadonlySet<string>): Turn | undefined {
+  const items = branch.path.filter(
+    (member) =>
+      !state.consumed.has(member.uuid) &&
+      !taken.has(member.uuid) &&
+      (member.kind === 'user' || member.kind === 'assistant')
+  )
+  const turns =
+    items.length === 0
+      ? []
+      : buildTurns(
+          state,
+          items.map((member) => ({record: member.record, entry: member, sidechain: false})),
+          false
+        )
+  insertForks(state, turns, branch.path, branch.forks, pulledIn(state, items, taken))
+  if (turns.length === 0) return undefined
+  return branchTurn(turns, originOf(branch.path[0]))
+}
+
+/** `taken`, and what `entries` pull in: the split records of their API messages and their tool results. */
+function pulledIn(state: BuildState, entries: readonly Entry[], taken: ReadonlySet<string>): Set<string> {
+  const uuids = new Set(taken)
+  for (const entry of entries) addPulledIn(state.store, entry, uuids)
+  return uuids
+}
+
+/** A branch that starts with the user's words is an edited prompt; one with the model's, a regenerated answer. */
+function originOf(first: Entry | undefined): BranchPart['origin'] {
+  if (first?.kind === 'assistant') return 'regenerated-answer'
+  if (first?.kind === 'user' && hasUserText(first.record)) return 'edited-prompt'
+  return undefined
 }
 
 /** Counts the user and assistant messages off the path (each API message once). */

@@ -18,15 +18,19 @@ export function* pathItems(path: Entry[], store: RecordStore): Generator<Item> {
 
 /** Marks what a path entry pulls in besides itself: the split records of its API message and their tool results. */
 export function markConsumed(state: BuildState, entry: Entry): void {
+  addPulledIn(state.store, entry, state.consumed)
+}
+
+/** Adds to `uuids` the split records of the entry's API message (itself among them) and their tool results. */
+export function addPulledIn(store: RecordStore, entry: Entry, uuids: Set<string>): void {
   if (entry.messageId === undefined) return
-  const {consumed, store} = state
   for (const member of store.byMessageId.get(entry.messageId) ?? []) {
     if (member.sidechain !== entry.sidechain) continue
-    consumed.add(member.uuid)
+    uuids.add(member.uuid)
     for (const block of contentBlocks(member.record)) {
       if (!isString(block['id'])) continue
       const result = store.results.get(block['id'])
-      if (result?.uuid !== undefined) consumed.add(result.uuid)
+      if (result?.uuid !== undefined) uuids.add(result.uuid)
     }
   }
 }
