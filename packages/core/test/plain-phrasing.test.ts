@@ -9,9 +9,9 @@ import {test} from 'vitest'
 import {chatmarkToMarkdown} from '@chatmark/core'
 
 // chatmark's paragraph and heading handlers write plain lines directly; whatever they write must be exactly what
-// mdast-util-to-markdown's own handlers write for the same nodes (with chatmark's text handler, tested below). Lines are built from pieces like the ones
-// chatmark's labels are made of, and from pieces chosen to be awkward (line-start markers, flanking punctuation,
-// autolinks, Obsidian syntax, edge spaces).
+// mdast-util-to-markdown's own handlers write for the same nodes (with chatmark's text handler, tested below).
+// Lines are built from pieces like the ones chatmark's labels are made of, and from pieces chosen to be awkward
+// (line-start markers, flanking punctuation, autolinks, Obsidian syntax, edge spaces).
 const texts = [
   'Tool call',
   ' ',
