@@ -1,5 +1,5 @@
 import type {BlockContent, PhrasingContent, Root} from 'mdast'
-import type {AttachmentPart, Fidelity, Part, Participant, Turn} from '@chatmark/core'
+import type {AttachmentPart, Fidelity, Part, Participant, ThreadReply, Turn} from '@chatmark/core'
 import {formatBytes} from '@chatmark/core'
 import {authorOf, nameOf} from './authors.js'
 import type {SharedFile, SlackMessage, Unfurl} from './message.js'
@@ -25,10 +25,10 @@ export interface TurnSink {
 
 /**
  * One message as a turn: its text as Markdown, its files as attachments, its
- * reactions as a line under it. A thread reply starts with a `↳` line naming
- * whose thread it answers. Channel events become notice-only turns (shown
- * without a heading); a deleted message is counted in fidelity, and shown as
- * a notice only when its thread replies follow it.
+ * reactions in `reactions`. A thread reply has a `reply` saying whose thread
+ * it answers. Channel events become notice-only turns (shown without a
+ * heading); a deleted message is counted in fidelity, and shown as a notice
+ * only when its thread replies follow it.
  */
 export function messageToTurn(placed: Placed, sink: TurnSink): Turn | undefined {
   const {message} = placed
@@ -51,14 +51,12 @@ export function messageToTurn(placed: Placed, sink: TurnSink): Turn | undefined 
   if (notice) return {...base, role: 'system', parts: [notice]}
 
   const parts: Part[] = []
-  if (placed.parent !== undefined) parts.push({type: 'text', text: serialize(replyMarker(placed, names))})
   const text = serialize(messageTree(message, names))
   if (text) parts.push({type: 'text', text})
   for (const file of message.files) {
     if (file.missing) count(sink.fidelity, 'file-not-exported')
     parts.push(attachmentOf(file))
   }
-  if (message.reactions.length > 0) parts.push({type: 'text', text: serialize(reactionLine(message.reactions))})
   if (!text && message.files.length === 0 && message.reactions.length === 0) {
     count(sink.fidelity, 'empty-message')
     return undefined
@@ -66,7 +64,14 @@ export function messageToTurn(placed: Placed, sink: TurnSink): Turn | undefined 
 
   const author = authorOf(message, names)
   if (author && !sink.participants.has(author.id)) sink.participants.set(author.id, author)
-  return {...base, role: author?.kind === 'human' ? 'user' : 'other', ...(author ? {author: author.id} : {}), parts}
+  return {
+    ...base,
+    role: author?.kind === 'human' ? 'user' : 'other',
+    ...(author ? {author: author.id} : {}),
+    ...(placed.parent === undefined ? {} : {reply: replyOf(placed, names)}),
+    ...(message.reactions.length > 0 ? {reactions: message.reactions} : {}),
+    parts
+  }
 }
 
 function count(fidelity: Fidelity, reason: string): void {
@@ -106,36 +111,22 @@ function unfurlQuote(unfurl: Unfurl, names: Names): BlockContent | undefined {
   return children.length > 0 ? {type: 'blockquote', children} : undefined
 }
 
-function replyMarker(placed: Placed, names: Names): Root {
+/** What a thread reply answers: the thread's first message, deleted or not in the export, and who started it. */
+function replyOf(placed: Placed, names: Names): ThreadReply {
   const {message, parent} = placed
-  let words: string
-  if (parent === null) {
-    const starter = message.parentUser ? nameOf(message.parentUser, names) : undefined
-    words = `Reply in a thread${starter ? ` started by ${starter}` : ''} whose first message is not in the export`
-  } else if (parent?.subtype === 'tombstone') {
-    words = 'Reply in thread to a deleted message'
+  let reply: ThreadReply
+  if (!parent) {
+    reply = {parent: 'missing'}
+    if (message.parentUser) reply.starter = nameOf(message.parentUser, names)
+  } else if (parent.subtype && deletedSubtypes.has(parent.subtype)) {
+    reply = {parent: 'deleted'}
   } else {
-    const starter = parent ? (authorOf(parent, names)?.name ?? 'a message') : 'a message'
-    words = `Reply in thread to ${starter}`
+    reply = {parent: 'present'}
+    const starter = authorOf(parent, names)?.name
+    if (starter) reply.starter = starter
   }
-  if (message.subtype === 'thread_broadcast') words += ', also sent to the channel'
-  return {
-    type: 'root',
-    children: [
-      {
-        type: 'paragraph',
-        children: [
-          {type: 'text', value: '↳ '},
-          {type: 'emphasis', children: [{type: 'text', value: words}]}
-        ]
-      }
-    ]
-  }
-}
-
-function reactionLine(reactions: ReadonlyArray<{name: string; count: number}>): Root {
-  const line = reactions.map((reaction) => `:${reaction.name}: ${reaction.count}`).join(' · ')
-  return {type: 'root', children: [{type: 'paragraph', children: [{type: 'text', value: line}]}]}
+  if (message.subtype === 'thread_broadcast') reply.broadcast = true
+  return reply
 }
 
 function attachmentOf(file: SharedFile): AttachmentPart {

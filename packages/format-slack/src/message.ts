@@ -1,3 +1,4 @@
+import type {Reaction} from '@chatmark/core'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core'
 import {isMessageRecord, tsPattern} from './types.js'
 
@@ -40,7 +41,7 @@ export interface SlackMessage {
   parentUser?: string
   edited: boolean
   files: SharedFile[]
-  reactions: Array<{name: string; count: number}>
+  reactions: Reaction[]
   unfurls: Unfurl[]
   /** `channel_topic`, `channel_purpose`, `channel_name` (new name), `channel_name` (old name). */
   topic?: string
@@ -118,11 +119,11 @@ function filesOf(value: Record<string, unknown>): SharedFile[] {
   return files
 }
 
-function reactionsOf(value: unknown): Array<{name: string; count: number}> {
+function reactionsOf(value: unknown): Reaction[] {
   if (!Array.isArray(value)) return []
-  const reactions: Array<{name: string; count: number}> = []
+  const reactions: Reaction[] = []
   for (const item of value) {
-    if (!isRecord(item) || !isString(item['name'])) continue
+    if (!isRecord(item) || !isString(item['name']) || item['name'] === '') continue
     const users = Array.isArray(item['users']) ? item['users'].length : 0
     reactions.push({name: item['name'], count: numberOf(item['count']) ?? users})
   }

@@ -61,5 +61,5 @@ export function subtypeNotice(message: SlackMessage, names: Names): NoticePart |
     default:
       return undefined
   }
-  return {type: 'notice', level: 'info', kind: message.subtype ?? subtype, text}
+  return {type: 'notice', level: 'info', kind: 'channel-event', text}
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import {channels, markdown, message, notices, readDay, readExport, texts, ts, users} from './helpers.js'
 
-test('pins, unarchiving, integrations and conversions to private become info notices', async () => {
+test('pins, unarchiving, integrations and conversions to private become channel-event notices', async () => {
   const [conversation] = await readExport({
     'users.json': users,
     'general/2024-03-04.json': [
@@ -19,16 +19,16 @@ test('pins, unarchiving, integrations and conversions to private become info not
   assert.deepEqual(
     notices(conversation!).map((notice) => [notice.kind, notice.text]),
     [
-      ['pinned_item', 'Ada pinned a message to the channel'],
-      ['unpinned_item', 'Ada unpinned a message from the channel'],
-      ['channel_unarchive', 'Ada unarchived the channel'],
-      ['bot_add', 'added an integration to this channel: deploybot (https://x.slack.com/services/B1)'],
-      ['channel_convert_to_private', 'Grace Hopper: channel convert to private']
+      ['channel-event', 'Ada pinned a message to the channel'],
+      ['channel-event', 'Ada unpinned a message from the channel'],
+      ['channel-event', 'Ada unarchived the channel'],
+      ['channel-event', 'added an integration to this channel: deploybot (https://x.slack.com/services/B1)'],
+      ['channel-event', 'Grace Hopper: channel convert to private']
     ]
   )
 })
 
-test('the group_* events of a private channel read like channel events and keep their own kind', async () => {
+test('the group_* events of a private channel read like channel events', async () => {
   const conversation = await readDay([
     message(0, 'U1', '<@U1> has joined the group', {subtype: 'group_join'}),
     message(1, 'U1', '', {subtype: 'group_topic', topic: ''}),
@@ -37,9 +37,9 @@ test('the group_* events of a private channel read like channel events and keep 
   assert.deepEqual(
     notices(conversation).map((notice) => [notice.kind, notice.text]),
     [
-      ['group_join', 'U1 joined the channel'],
-      ['group_topic', 'U1 cleared the channel topic'],
-      ['group_purpose', 'U1 cleared the channel description']
+      ['channel-event', 'U1 joined the channel'],
+      ['channel-event', 'U1 cleared the channel topic'],
+      ['channel-event', 'U1 cleared the channel description']
     ]
   )
 })
@@ -146,10 +146,10 @@ test('a thread reply whose first message is not in the input says whose thread i
     message(1, 'U2', 'reply to someone', {thread_ts: ts(-30)})
   ])
   assert.deepEqual(
-    conversation.turns.map((turn) => texts(turn)[0]),
+    conversation.turns.map((turn) => [turn.reply, texts(turn)]),
     [
-      '↳ _Reply in a thread started by U1 whose first message is not in the export_',
-      '↳ _Reply in a thread whose first message is not in the export_'
+      [{parent: 'missing', starter: 'U1'}, ['reply to Ada']],
+      [{parent: 'missing'}, ['reply to someone']]
     ]
   )
 })

@@ -173,7 +173,8 @@ test('thread replies follow their parent, also when they sit in a later day file
     'general/2024-03-04.json.bak': []
   })
   assert.deepEqual(body(conversation!), ['parent', 'reply next day', 'later channel message'])
-  assert.deepEqual(texts(conversation!.turns[1]), ['↳ _Reply in thread to Ada_', 'reply next day'])
+  assert.deepEqual(texts(conversation!.turns[1]), ['reply next day'])
+  assert.deepEqual(conversation!.turns[1]?.reply, {parent: 'present', starter: 'Ada'})
 })
 
 test(
@@ -190,7 +191,8 @@ test(
       ]
     })
     assert.deepEqual(body(conversation!), ['parent', 'broadcast', 'other'])
-    assert.equal(texts(conversation!.turns[1])[0], '↳ _Reply in thread to Ada, also sent to the channel_')
+    assert.deepEqual(texts(conversation!.turns[1]), ['broadcast'])
+    assert.deepEqual(conversation!.turns[1]?.reply, {parent: 'present', starter: 'Ada', broadcast: true})
     assert.equal(conversation!.fidelity['duplicate-message'], 1)
   }
 )
@@ -314,7 +316,8 @@ test(
     ])
     assert.equal(conversation.fidelity['deleted-message'], 3)
     assert.equal(notices(conversation)[0]?.kind, 'deleted')
-    assert.deepEqual(texts(conversation.turns[1]), ['↳ _Reply in thread to a deleted message_', 'reply'])
+    assert.deepEqual(texts(conversation.turns[1]), ['reply'])
+    assert.deepEqual(conversation.turns[1]?.reply, {parent: 'deleted'})
     assert.equal(conversation.turns.length, 2)
   }
 )
@@ -363,16 +366,21 @@ test(
   }
 )
 
-test('reactions are listed under the message with their counts', async () => {
+test('reactions are kept with their counts, those without a name left out', async () => {
   const conversation = await readDay([
     message(0, 'U1', 'ship it', {
       reactions: [
         {name: '+1', count: 3, users: ['U1', 'U2', 'U3']},
-        {name: 'tada', users: ['U2']}
+        {name: 'tada', users: ['U2']},
+        {name: '', count: 2}
       ]
     })
   ])
-  assert.deepEqual(texts(conversation.turns[0]), ['ship it', ':+1: 3 · :tada: 1'])
+  assert.deepEqual(texts(conversation.turns[0]), ['ship it'])
+  assert.deepEqual(conversation.turns[0]?.reactions, [
+    {name: '+1', count: 3},
+    {name: 'tada', count: 1}
+  ])
 })
 
 test(
