@@ -1,4 +1,4 @@
-import type {AttachmentPart, Part, ThinkingPart, ToolCallPart} from '@chatmark/core'
+import type {AttachmentPart, CodePart, Part, ThinkingPart, ToolCallPart} from '@chatmark/core'
 import {formatBytes, isRecord, isString, stringOf} from '@chatmark/core'
 
 /** A `functionResponse` part: a tool's answer, paired with its call by `id`. */
@@ -132,7 +132,11 @@ function mediaPart(item: Record<string, unknown>): AttachmentPart | undefined {
   return undefined
 }
 
-function codePart(item: Record<string, unknown>): Part | undefined {
+/**
+ * An `executableCode` part as code in its language, and a `codeExecutionResult`
+ * as the output it printed: a code part with `execution` (the outcome, when recorded).
+ */
+function codePart(item: Record<string, unknown>): CodePart | undefined {
   const executable = item['executableCode']
   if (isRecord(executable) && isString(executable['code'])) {
     // The API names languages in capitals (`PYTHON`); info strings are lower case.
@@ -143,15 +147,9 @@ function codePart(item: Record<string, unknown>): Part | undefined {
   if (isRecord(result)) {
     const outcome = stringOf(result['outcome'])
     const output = stringOf(result['output']) ?? ''
-    return {type: 'text', text: `Code execution result${outcome ? ` (${outcome})` : ''}:\n\n${fenced(output, 'text')}`}
+    return {type: 'code', text: output, language: 'text', execution: outcome ? {outcome} : {}}
   }
   return undefined
-}
-
-function fenced(code: string, language: string): string {
-  const longest = Math.max(0, ...Array.from(code.matchAll(/`+/g), (match) => match[0].length))
-  const fence = '`'.repeat(Math.max(3, longest + 1))
-  return `${fence}${language}\n${code.replace(/\n$/, '')}\n${fence}`
 }
 
 /** Decoded size of base64 data, without decoding it. */

@@ -120,7 +120,7 @@ function compressionTurn(summary: string | undefined, timestamp: string | undefi
   const notice: NoticePart = {
     type: 'notice',
     level: 'info',
-    kind: 'compression',
+    kind: 'compaction',
     text: summary
       ? "Chat history compressed: the earlier turns were replaced by a summary in the model's context."
       : "Chat history compressed: earlier turns were dropped from the model's context."
@@ -199,7 +199,7 @@ function messageTurn(
     return {
       ...base,
       role: 'system',
-      parts: [...(text ? [{type: 'notice', level: type, text} satisfies NoticePart] : []), ...rest]
+      parts: [...(text ? [{type: 'notice', level: type, kind: 'system', text} satisfies NoticePart] : []), ...rest]
     }
   }
 

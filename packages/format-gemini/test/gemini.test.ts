@@ -260,7 +260,7 @@ test('compression keeps every turn already said and adds one notice with the sum
   const value = await conversation(text)
   assert.deepEqual(turnIds(value), ['a', 'b', 'c', 'd', undefined, 'e'])
   const [notice] = notices(value)
-  assert.equal(notice?.kind, 'compression')
+  assert.equal(notice?.kind, 'compaction')
   assert.equal(notice?.details, '<state_snapshot>goal: demo</state_snapshot>')
   assert.ok(
     !value.turns.some((turn) => turn.role === 'user' && texts(turn).some((line) => line.includes('state_snapshot')))
@@ -269,7 +269,7 @@ test('compression keeps every turn already said and adds one notice with the sum
   // The model's view starts at the summary, shown as the same notice.
   const resumed = await conversation(text, {view: 'resume'})
   assert.deepEqual(turnIds(resumed), [undefined, 'n3', 'n4', 'e'])
-  assert.equal(notices(resumed)[0]?.kind, 'compression')
+  assert.equal(notices(resumed)[0]?.kind, 'compaction')
 })
 
 test('a resume checkpoint that re-states history adds no turns and no notice', async () => {
@@ -303,7 +303,7 @@ test('a rewind to an id known only from a checkpoint removes that turn and the l
   ])
   assert.deepEqual(
     notices(value).map((notice) => notice.kind),
-    ['compression']
+    ['compaction']
   )
   assert.match(notices(value)[0]?.details ?? '', /^<state_snapshot>/)
   // The shell-mode message, MOCK_FAIL, its error and info, and the turn pair undone by the second rewind.
@@ -317,7 +317,7 @@ test('view: resume gives exactly the messages the CLI loader returns', async () 
     turnIds(value).map((id) => id?.slice(0, 8)),
     [undefined, '4673cfd8', 'e1490971', 'f9586645', '4dfa0b01']
   )
-  assert.equal(notices(value)[0]?.kind, 'compression')
+  assert.equal(notices(value)[0]?.kind, 'compaction')
 })
 
 test('the factory option sets the default view', async () => {
@@ -351,6 +351,8 @@ test('content is read in every shape: string, one Part, strings and Parts, thoug
         content: [
           {text: '**Plan** think first', thought: true},
           {executableCode: {language: 'PYTHON', code: 'print(1)'}},
+          {codeExecutionResult: {outcome: 'OUTCOME_OK', output: '1\n'}},
+          {codeExecutionResult: {}},
           {text: 'done'}
         ]
       }
@@ -370,6 +372,9 @@ test('content is read in every shape: string, one Part, strings and Parts, thoug
   const model: Part[] = value.turns[3]!.parts
   assert.deepEqual(model[0], {type: 'thinking', text: 'think first', subject: 'Plan'})
   assert.deepEqual(model[1], {type: 'code', text: 'print(1)', language: 'python'})
+  assert.deepEqual(model[2], {type: 'code', text: '1\n', language: 'text', execution: {outcome: 'OUTCOME_OK'}})
+  assert.deepEqual(model[3], {type: 'code', text: '', language: 'text', execution: {}})
+  assert.deepEqual(model[4], {type: 'text', text: 'done'})
   assert.equal(value.turns[3]?.author, 'gemini')
   assert.deepEqual(
     value.participants.map((participant) => [participant.id, participant.name, participant.kind]),
@@ -411,9 +416,9 @@ test('info, warning and error messages become notices at their level', async () 
   assert.deepEqual(
     value.turns.map((turn) => [turn.role, turn.parts]),
     [
-      ['system', [{type: 'notice', level: 'info', text: 'note'}]],
-      ['system', [{type: 'notice', level: 'warning', text: 'careful'}]],
-      ['system', [{type: 'notice', level: 'error', text: 'failed'}]]
+      ['system', [{type: 'notice', level: 'info', kind: 'system', text: 'note'}]],
+      ['system', [{type: 'notice', level: 'warning', kind: 'system', text: 'careful'}]],
+      ['system', [{type: 'notice', level: 'error', kind: 'system', text: 'failed'}]]
     ]
   )
 })
