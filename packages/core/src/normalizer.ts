@@ -14,6 +14,8 @@ import {createSample} from './sample.js'
 import {compressionOf, decompressedInput} from './decompressed-input.js'
 import {zipContainerInput, zipMemberInput} from './zip-member-input.js'
 import {countingInput} from './counting-input.js'
+import type {Activity} from './stall-guard.js'
+import {guardStalls, StallError, watchedInput} from './stall-guard.js'
 import {dropInvalidTimes} from './drop-invalid-times.js'
 import {validateConversation} from './validate-conversation.js'
 
@@ -230,13 +232,15 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
     const verdict = detection.verdicts.find((entry) => entry.format === plugin.name)
     let count = 0
     let yielded = 0
+    const activity: Activity = {last: Date.now()}
     try {
-      for await (const conversation of plugin.parse(input, {
+      const conversations = plugin.parse(watchedInput(input, activity), {
         file,
         limits,
         options: readOptions.formatOptions ?? {},
         ...(verdict && detection.decidedBy !== 'option' ? {verdict} : {})
-      })) {
+      })
+      for await (const conversation of guardStalls(conversations, activity, limits.stallMs)) {
         yielded++
         // What a plugin yields is checked before anyone sees it: an invalid conversation is skipped, the others kept.
         // A time that is not a time is only dropped: it costs that time, not the conversation.
@@ -257,7 +261,8 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       }
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error)
-      fail(file, `Could not read the input as ${plugin.name}: ${detail}`, 'parse-error')
+      if (error instanceof StallError) fail(file, `Format \`${plugin.name}\` stalled: ${detail}`, 'parse-stalled')
+      else fail(file, `Could not read the input as ${plugin.name}: ${detail}`, 'parse-error')
       return
     }
     if (count === 0 && !file.messages.some((message) => message.fatal)) {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
+import type {Input} from '@chatmark/core'
 import {createNormalizer, inputFromString} from '@chatmark/core'
-import {fakeFormat} from './helpers.js'
+import {chunked, conversation, fakeFormat} from './helpers.js'
 
 const certain = (reason: string) => ({confidence: 'certain', reason}) as const
 const likely = (reason: string) => ({confidence: 'likely', reason}) as const
@@ -186,6 +187,47 @@ test('a parser that throws becomes a fatal message, not a crash', async () => {
   const {file} = await normalizer(format).normalize(inputFromString('x', 'in.txt'))
   assert.equal(file.messages[0]?.reason, 'Could not read the input as a: line 3 is a mess')
   assert.equal(file.messages[0]?.fatal, true)
+})
+
+test('a parser whose stream never ends is failed as stalled, naming it, after what it yielded', async () => {
+  const format = {
+    ...fakeFormat('hangs', certain('hangs')),
+    parse: async function* () {
+      yield conversation('hangs', 'first', 'kept')
+      await new Promise(() => {})
+    }
+  }
+  const started = Date.now()
+  const stalled = createNormalizer({builtins: [format], limits: {stallMs: 150}})
+  const {file, conversations} = await stalled.normalize(inputFromString('x', 'in.txt'))
+  assert.deepEqual(
+    conversations.map((item) => item.id),
+    ['first']
+  )
+  assert.equal(file.messages[0]?.ruleId, 'parse-stalled')
+  assert.equal(
+    file.messages[0]?.reason,
+    'Format `hangs` stalled: it neither read the input nor yielded a conversation for 0.15 s'
+  )
+  assert.ok(Date.now() - started < 2000)
+})
+
+test('a parser that reads slowly but steadily is not stalled', async () => {
+  const format = {
+    ...fakeFormat('slow', certain('slow')),
+    parse: async function* (input: Input) {
+      let bytes = 0
+      for await (const chunk of input.open()) {
+        bytes += chunk.byteLength
+        await new Promise((resolve) => setTimeout(resolve, 40))
+      }
+      yield conversation('slow', 'all', `${bytes} bytes`)
+    }
+  }
+  const slow = createNormalizer({builtins: [format], limits: {stallMs: 100}})
+  const {file, conversations} = await slow.normalize(chunked('x'.repeat(12), 2, 'steady.txt'))
+  assert.deepEqual(file.messages, [])
+  assert.equal(conversations.length, 1)
 })
 
 test('a parser that yields nothing is a failure, not an empty note', async () => {
