@@ -32,11 +32,11 @@ export interface ChatmarkTurn extends Parent {
 }
 
 /** What a fold holds. */
-export type FoldKind = 'thinking' | 'subagent' | 'details'
+export type FoldKind = 'thinking' | 'tool-output' | 'subagent' | 'details'
 
 /**
- * Content a reader can fold away: thinking, a subagent's turns, the details
- * of a notice. Markdown writes `<details>` (gfm) or a folded callout
+ * Content a reader can fold away: thinking, long tool output, a subagent's
+ * turns, the details of a notice. Markdown writes `<details>` (gfm) or a folded callout
  * (Obsidian); HTML a `<details>` element.
  */
 export interface ChatmarkFold extends Parent {

@@ -19,6 +19,8 @@ export interface RenderOptions {
   maxResultChars?: number
   /** IANA time zone for times in headings. Default: `UTC`. */
   timeZone?: string
+  /** Tool output with more lines than this is folded (`<details>`, or a folded callout). `0`: never. Default: `20`. */
+  foldLines?: number
 }
 
 /** {@link RenderOptions} with every default filled in. */
@@ -32,6 +34,7 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     notices: options.notices ?? true,
     parseMessages: options.parseMessages ?? false,
     maxResultChars: options.maxResultChars ?? 4000,
-    timeZone: options.timeZone ?? 'UTC'
+    timeZone: options.timeZone ?? 'UTC',
+    foldLines: options.foldLines ?? 20
   }
 }

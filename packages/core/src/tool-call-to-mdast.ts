@@ -10,8 +10,9 @@ import {truncateMiddle} from './truncate-middle.js'
 
 /**
  * A tool call: a line naming the tool (and its status), its input as a JSON
- * block, and its result as a code block (`diff` for file diffs). A long
- * result keeps its head and tail and says how many characters were cut. The
+ * block, and its result as a code block (`diff` for file diffs), folded when
+ * it has more than `foldLines` lines. A result longer than `maxResultChars`
+ * keeps its head and tail and says how many characters were cut. The
  * turns of a subagent it started follow, folded, each rendered by `renderTurn`.
  */
 export function toolCallToMdast(
@@ -45,7 +46,16 @@ export function toolCallToMdast(
     const value = cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${groupDigits(cut)} characters cut …]\n${tail}`
     if (result.text.length === 0) label.push(text(': (empty)'))
     nodes.push({type: 'paragraph', children: mergeText(label)})
-    if (result.text.length > 0) nodes.push(codeBlock(value, result.language ?? 'text'))
+    if (result.text.length > 0) {
+      const block = codeBlock(value, result.language ?? 'text')
+      const lines = lineCount(result.text)
+      // Long output is folded, so the conversation reads on past it; short output stays in view.
+      if (options.foldLines > 0 && lines > options.foldLines) {
+        nodes.push(fold('tool-output', `Output (${groupDigits(lines)} lines)`, [block]))
+      } else {
+        nodes.push(block)
+      }
+    }
   }
   // A subagent's own conversation, folded under the call that started it.
   if (part.subagent && part.subagent.length > 0) {
@@ -53,6 +63,13 @@ export function toolCallToMdast(
     if (inner.length > 0) nodes.push(fold('subagent', `Subagent (${part.subagent.length} turns)`, inner))
   }
   return nodes
+}
+
+/** Lines of a text, a last line without a line ending included. */
+function lineCount(text: string): number {
+  let count = text.endsWith('\n') ? 0 : 1
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++
+  return count
 }
 
 function inputText(input: unknown): string | undefined {
