@@ -7,6 +7,7 @@ export type {
   Conversation,
   ConversationMetadata,
   Fidelity,
+  NoticeKind,
   NoticePart,
   Part,
   Participant,

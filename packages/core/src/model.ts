@@ -161,13 +161,53 @@ export interface QuotePart {
   url?: string
 }
 
+/**
+ * What a {@link NoticePart} reports: a closed list, so that a renderer can rely
+ * on it (a `compaction`'s details fold is titled `Summary`, a `meta`'s `Full text`).
+ */
+export type NoticeKind =
+  /** A request to the model failed (an API error, an exceeded quota, a dropped connection). */
+  | 'api-error'
+  /** An error the tool reported in the conversation, other than a failed request (a ChatGPT `system_error`). */
+  | 'error'
+  /** A call of Claude.ai's artifact tool failed. */
+  | 'artifact-error'
+  /** The user ran a slash command (`/compress`, `/model`...); the text names it. */
+  | 'command'
+  /** The tool compacted its context: earlier turns were summarised (the summary in details) or dropped. */
+  | 'compaction'
+  /** Harness text that no participant said (injected context, command output...), shown with `keepMeta`. */
+  | 'meta'
+  /** A message of the tool's own (a Claude Code `system` line, a Gemini CLI info, warning or error). */
+  | 'system'
+  /** Text the harness wrote in the model's place (a Claude Code `<synthetic>` message). */
+  | 'synthetic'
+  /** The turn stopped before it finished: the user interrupted it, or the tool aborted it. */
+  | 'interrupted'
+  /** The session was forked from another session, which the text names. */
+  | 'fork'
+  /** The source names no current branch, so the reader shows the branch of the newest message. */
+  | 'current-branch-unknown'
+  /** Thinking the tool kept only in redacted (encrypted) form. */
+  | 'redacted-thinking'
+  /** The thinking just before the notice was cut off. */
+  | 'thinking-cut-off'
+  /** Content of a type the reader does not know; its text in details, when it has any. */
+  | 'unknown-content'
+  /** Output of ChatGPT's Operator (a screenshot of its remote browser), which the export does not include. */
+  | 'computer-output'
+  /** A deleted message, kept in its place because its thread replies follow. */
+  | 'deleted'
+  /** A channel event a chat tool stores as a message (someone joined or left, a topic set, a message pinned...). */
+  | 'channel-event'
+
 /** A message from the harness rather than a participant. */
 export interface NoticePart {
   type: 'notice'
   level: 'info' | 'warning' | 'error'
   text: string
-  /** What kind of event this is (`compression`, `resume`, `meta`...). */
-  kind?: string
+  /** What the notice reports, when the reader knows. */
+  kind?: NoticeKind
   /** Longer content shown collapsed under the notice (e.g. a compaction summary). */
   details?: string
 }

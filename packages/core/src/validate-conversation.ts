@@ -1,4 +1,5 @@
 import {isNumber, isRecord, timeOf} from './guards.js'
+import type {NoticeKind} from './model.js'
 
 /**
  * What is wrong with a value, where: `path` is relative to the value checked
@@ -16,12 +17,33 @@ const branchOrigins = ['edited-prompt', 'regenerated-answer']
 const replyParents = ['present', 'deleted', 'missing']
 const participantKinds = ['human', 'model', 'tool', 'bot']
 const noticeLevels = ['info', 'warning', 'error']
+/** Every {@link NoticeKind}: the record's type makes the compiler check that none is missing or extra. */
+const noticeKindSet: Record<NoticeKind, true> = {
+  'api-error': true,
+  error: true,
+  'artifact-error': true,
+  command: true,
+  compaction: true,
+  meta: true,
+  system: true,
+  synthetic: true,
+  interrupted: true,
+  fork: true,
+  'current-branch-unknown': true,
+  'redacted-thinking': true,
+  'thinking-cut-off': true,
+  'unknown-content': true,
+  'computer-output': true,
+  deleted: true,
+  'channel-event': true
+}
+const noticeKinds = Object.keys(noticeKindSet)
 const tokenKeys = ['input', 'output', 'cached', 'thoughts', 'tool', 'total']
 
 /**
  * Checks that a value is a `Conversation` as the model defines it: every
  * required field present with the right type, every optional one absent or of
- * the right type, roles, part types and levels from their lists, and times
+ * the right type, roles, part types, notice levels and kinds from their lists, and times
  * ISO-8601 (see `timeOf`). Fields the model does not know are allowed.
  * Returns the first problem, as the field's path and what is wrong with it
  * (`turns[3].parts[0].type is "image", expected one of text, ...`), or
@@ -152,7 +174,11 @@ function partProblemOf(part: unknown): Problem | undefined {
     case 'quote':
       return optionalString(part, 'title') ?? optionalString(part, 'url')
     case 'notice':
-      return oneOf(part, 'level', noticeLevels) ?? optionalString(part, 'kind') ?? optionalString(part, 'details')
+      return (
+        oneOf(part, 'level', noticeLevels) ??
+        (part['kind'] === undefined ? undefined : oneOf(part, 'kind', noticeKinds)) ??
+        optionalString(part, 'details')
+      )
     default:
       return undefined
   }
@@ -181,7 +207,8 @@ function executionProblemOf(part: Record<string, unknown>): Problem | undefined 
 /** A branch part: its number, its origin when known, and its own turns. */
 function branchProblemOf(part: Record<string, unknown>): Problem | undefined {
   const number = part['number']
-  if (!isNumber(number) || !Number.isInteger(number) || number < 1) return wrong('number', number, 'a whole number from 1')
+  if (!isNumber(number) || !Number.isInteger(number) || number < 1)
+    return wrong('number', number, 'a whole number from 1')
   if (part['origin'] !== undefined) {
     const problem = oneOf(part, 'origin', branchOrigins)
     if (problem) return problem

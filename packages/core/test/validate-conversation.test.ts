@@ -86,6 +86,10 @@ async function reasonFor(change: Change): Promise<string> {
 
 const skipped = 'Format `mine` yielded an invalid conversation `c-1`, skipped:'
 const roles = 'expected one of user, assistant, system, tool, other'
+const noticeKinds =
+  'expected one of api-error, error, artifact-error, command, compaction, meta, system, synthetic, interrupted, ' +
+  'fork, current-branch-unknown, redacted-thinking, thinking-cut-off, unknown-content, computer-output, deleted, ' +
+  'channel-event'
 
 /** Changes a valid conversation, typed (`value`) or as any record (`raw`, the same object). */
 type Change = (value: Conversation, raw: Record<string, unknown>) => void
@@ -247,6 +251,16 @@ const cases: Array<[string, Change, string]> = [
     'a notice of an unknown level is skipped, naming the level',
     (value) => ((value.turns[2]!.parts[0] as {level: unknown}).level = 'fatal'),
     `${skipped} turns[2].parts[0].level is "fatal", expected one of info, warning, error`
+  ],
+  [
+    'a notice of an unknown kind is skipped, naming the kind and the kinds there are',
+    (value) => ((value.turns[2]!.parts[0] as {kind: unknown}).kind = 'compression'),
+    `${skipped} turns[2].parts[0].kind is "compression", ${noticeKinds}`
+  ],
+  [
+    'a notice kind that is not a string is skipped, naming the kind',
+    (value) => ((value.turns[2]!.parts[0] as {kind: unknown}).kind = 3),
+    `${skipped} turns[2].parts[0].kind is 3, ${noticeKinds}`
   ],
   [
     'a fidelity count that is not a number is skipped, naming the reason in brackets',

@@ -65,7 +65,7 @@ export function toConversation(
       noticeTurn({
         type: 'notice',
         level: 'warning',
-        kind: 'branch',
+        kind: 'current-branch-unknown',
         text:
           'The export does not say which branch was current (no usable current_node): the branch of the newest ' +
           'message is shown'

@@ -116,7 +116,7 @@ function blockParts(blocks: Array<Record<string, unknown>>, state: PartsState): 
         parts.push({
           type: 'notice',
           level: 'warning',
-          kind: 'unknown-content-block',
+          kind: 'unknown-content',
           text: `A content block of unknown type “${type}” is not shown`
         })
       }

@@ -54,7 +54,7 @@ test('an api_error retry line is an error notice with the error message', async 
   assert.deepEqual(texts(value), ['hello', 'hi'])
 })
 
-test('other system lines with text are notices of their subtype and level', async () => {
+test('other system lines with text are system notices of their level', async () => {
   const value = await conversation(
     jsonl(
       user('u1', null, 'hello'),
@@ -67,8 +67,8 @@ test('other system lines with text are notices of their subtype and level', asyn
   assert.deepEqual(
     notices(value).map((notice) => [notice.level, notice.kind, notice.text]),
     [
-      ['info', 'away_summary', 'You were fixing the parser.'],
-      ['warning', 'informational', 'Context low: 5% left.']
+      ['info', 'system', 'You were fixing the parser.'],
+      ['warning', 'system', 'Context low: 5% left.']
     ]
   )
 })

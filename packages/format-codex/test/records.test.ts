@@ -307,7 +307,7 @@ test('an error event becomes an error notice, shown once when the turn ends with
     {
       type: 'notice',
       level: 'error',
-      kind: 'error',
+      kind: 'api-error',
       text: 'The request failed: stream disconnected before completion: idle timeout'
     }
   ])

@@ -44,5 +44,5 @@ export function systemParts(state: BuildState, record: Record<string, unknown>):
   }
   if (!/\S/.test(content)) return []
   const level = record['level'] === 'error' ? 'error' : record['level'] === 'warning' ? 'warning' : 'info'
-  return [{type: 'notice', level, kind: subtype ?? 'system', text: content}]
+  return [{type: 'notice', level, kind: 'system', text: content}]
 }

@@ -59,7 +59,7 @@ export function event(state: RolloutState, payload: Record<string, unknown>, tim
       const reason = stringOf(payload['reason'])
       notice(
         state,
-        {type: 'notice', level: 'warning', kind: 'aborted', text: `Turn aborted${reason ? ` (${reason})` : ''}.`},
+        {type: 'notice', level: 'warning', kind: 'interrupted', text: `Turn aborted${reason ? ` (${reason})` : ''}.`},
         timestamp
       )
       return
@@ -91,7 +91,7 @@ function errorNotice(state: RolloutState, raw: string, timestamp: string | undef
   const text = errorText(raw)
   if (text === state.turnError) return
   state.turnError = text
-  notice(state, {type: 'notice', level: 'error', kind: 'error', text: `The request failed: ${text}`}, timestamp)
+  notice(state, {type: 'notice', level: 'error', kind: 'api-error', text: `The request failed: ${text}`}, timestamp)
 }
 
 /** An error message, unwrapped from the API's JSON body when it is one. */
