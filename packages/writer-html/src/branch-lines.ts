@@ -1,0 +1,20 @@
+import type {ChatmarkBranch} from '@chatmark/core'
+
+const origins: Record<NonNullable<ChatmarkBranch['origin']> | 'unknown', string> = {
+  'edited-prompt': 'an edited prompt',
+  'regenerated-answer': 'a regenerated answer',
+  unknown: 'an edited prompt or a retried answer'
+}
+
+/**
+ * The lines before and after an alternate branch, worded as the Markdown
+ * note words them (core's `chatmarkToMarkdown`; a test holds the two
+ * together), so a page and a note of one conversation say the same thing.
+ */
+export function branchLines(node: ChatmarkBranch): {open: string; close: string} {
+  const turns = `${node.size} turn${node.size === 1 ? '' : 's'}`
+  return {
+    open: `Alternate branch ${node.number} (${origins[node.origin ?? 'unknown']}; not the branch kept as current): ${turns}`,
+    close: `End of alternate branch ${node.number}; the current branch continues`
+  }
+}

@@ -1,0 +1,80 @@
+import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from '@chatmark/core'
+import type {Element, ElementContent} from 'hast'
+import type {Handlers, State} from 'mdast-util-to-hast'
+import type {VFile} from 'vfile'
+import {branchLines} from './branch-lines.js'
+import {messageToHast} from './message-to-hast.js'
+import {rawHtml} from './raw-html.js'
+
+/** The label of a notice, by level: GitHub's alert names, with `Error` for errors. */
+const noticeLabels: Record<ChatmarkNotice['level'], string> = {info: 'Note', warning: 'Warning', error: 'Error'}
+
+/**
+ * mdast-util-to-hast handlers (remark-rehype's `handlers`) for chatmark's
+ * node types: a turn is a `<section class="turn turn-<role>">`, a fold a
+ * `<details>` with its title as summary, a notice an `<aside>` marked with its
+ * level, a branch a section between the lines that open and close it, and
+ * message text is parsed ({@link messageToHast}). The frontmatter is not
+ * content (the page's header shows it as a table), and raw HTML is shown as
+ * text ({@link rawHtml}).
+ */
+export const chatmarkHandlers: Handlers = {
+  chatmarkTurn: (state: State, node: ChatmarkTurn) =>
+    element(
+      'section',
+      ['turn', `turn-${node.role}`, ...(node.nested ? ['turn-nested'] : [])],
+      state.wrap(state.all(node), true)
+    ),
+  chatmarkFold: (state: State, node: ChatmarkFold) =>
+    element(
+      'details',
+      ['fold', `fold-${node.kind}`],
+      [
+        {type: 'text', value: '\n'},
+        element('summary', [], [{type: 'text', value: node.title}]),
+        {type: 'text', value: '\n'},
+        element('div', ['fold-body'], state.wrap(state.all(node), true)),
+        {type: 'text', value: '\n'}
+      ]
+    ),
+  chatmarkNotice: (state: State, node: ChatmarkNotice) => notice(node.level, state.all(node)),
+  chatmarkBranch(state: State, node: ChatmarkBranch) {
+    const {open, close} = branchLines(node)
+    const children = [
+      notice('info', [{type: 'text', value: open}]),
+      ...state.all(node),
+      notice('info', [{type: 'text', value: close}])
+    ]
+    return element('section', ['branch'], state.wrap(children, true))
+  },
+  chatmarkMessage: (state: State, node: ChatmarkMessage) => messageToHast(node.value, node.depth, messagePrefix(state)),
+  yaml: () => undefined,
+  html: rawHtml
+}
+
+function notice(level: ChatmarkNotice['level'], phrasing: ElementContent[]): Element {
+  return element(
+    'aside',
+    ['notice', `notice-${level}`],
+    [
+      element('p', ['notice-label'], [{type: 'text', value: noticeLabels[level]}]),
+      {type: 'text', value: '\n'},
+      element('p', [], phrasing)
+    ]
+  )
+}
+
+function element(tagName: string, className: string[], children: ElementContent[]): Element {
+  return {type: 'element', tagName, properties: className.length > 0 ? {className} : {}, children}
+}
+
+/** Messages converted so far on a page, by the page's file (one per page, every turn run with it). */
+const messageCounts = new WeakMap<object, number>()
+
+/** `m12-`: the twelfth message of the page, so that footnote ids of two messages never collide. */
+function messagePrefix(state: State): string {
+  const file: VFile | object = state.options.file ?? state
+  const count = (messageCounts.get(file) ?? 0) + 1
+  messageCounts.set(file, count)
+  return `m${count}-`
+}

@@ -1,0 +1,7 @@
+export {chatmarkHandlers} from './chatmark-to-hast.js'
+export {htmlChunks} from './html-chunks.js'
+export type {HtmlProcessor} from './html-processor.js'
+export {htmlProcessor} from './html-processor.js'
+export {htmlWriter} from './html-writer.js'
+export {indexPage} from './index-page.js'
+export {sanitizeSchema} from './sanitize-schema.js'

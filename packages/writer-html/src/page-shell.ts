@@ -1,0 +1,75 @@
+import {createHash} from 'node:crypto'
+import type {ElementContent} from 'hast'
+import {toHtml} from 'hast-util-to-html'
+import {h} from 'hastscript'
+import {pageStyle} from './page-style.js'
+
+/** What a page says about itself besides its content. */
+export interface PageHead {
+  /** The page's title (the conversation's). */
+  title: string
+  /** The conversation's id, read back by `noteId` so that re-running replaces the page. */
+  id: string
+  /** What goes above the content: the title heading, the metadata. */
+  header: ElementContent[]
+}
+
+/**
+ * The page allows nothing but its own stylesheet (by hash, so no other style
+ * applies even if one got in), no script, no request of any kind, no form
+ * and no `<base>`: the sanitiser already keeps these out of the content, and
+ * this is the second wall.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(pageStyle).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'"
+].join('; ')
+
+/** Stands where the content goes, between the two halves of the page. */
+const contentMarker = 'chatmark:content'
+
+/**
+ * The page around the content, as the text before it and the text after it
+ * (the content is written between them, a turn at a time): a doctype, a head
+ * with the Content-Security-Policy, the id and the inline stylesheet, and a
+ * body whose `<main>` starts with the header.
+ */
+export function pageShell(head: PageHead): [before: string, after: string] {
+  const page = h(null, [
+    {type: 'doctype'},
+    h('html', [
+      h('head', [
+        h('meta', {charSet: 'utf-8'}),
+        h('meta', {httpEquiv: 'Content-Security-Policy', content: contentSecurityPolicy}),
+        h('meta', {name: 'referrer', content: 'no-referrer'}),
+        h('meta', {name: 'viewport', content: 'width=device-width, initial-scale=1'}),
+        h('meta', {name: 'color-scheme', content: 'light dark'}),
+        h('meta', {name: 'generator', content: 'chatmark'}),
+        // URI-encoded, so the id reads back exactly without an HTML parser.
+        h('meta', {name: 'chatmark-id', content: encodeURIComponent(head.id)}),
+        h('title', head.title),
+        h('style', pageStyle)
+      ]),
+      h('body', [
+        h('main', [h('header.note-header', head.header), {type: 'comment', value: contentMarker}]),
+        h('footer.page-footer', [h('p', 'Written by chatmark.')])
+      ])
+    ])
+  ])
+  const html = toHtml(page)
+  const at = html.indexOf(`<!--${contentMarker}-->`)
+  return [`${html.slice(0, at)}\n`, `${html.slice(at + contentMarker.length + 7)}\n`]
+}
+
+/** The conversation id of a page, from its `chatmark-id` meta element; `undefined` for any other text. */
+export async function pageId(head: string): Promise<string | undefined> {
+  const match = /<meta name="chatmark-id" content="([^"<>]*)">/.exec(head)
+  if (!match?.[1] || !/^<!doctype html>/i.test(head)) return undefined
+  try {
+    return decodeURIComponent(match[1])
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict'
+import {createHash} from 'node:crypto'
+import {test} from 'vitest'
+import {conversationToMdast, indexNoteId, markdownWriter} from '@chatmark/core'
+import {htmlProcessor, htmlWriter, sanitizeSchema} from '@chatmark/writer-html'
+import {defaultSchema} from 'rehype-sanitize'
+import {pageProblems} from '../../../test/util/page-problems.js'
+import {content, conversationOf, exchange, page} from './helpers.js'
+
+test('the writer is named html, writes .html files and says what it writes', () => {
+  assert.equal(htmlWriter.name, 'html')
+  assert.equal(htmlWriter.extension, '.html')
+  assert.match(htmlWriter.description, /web pages/)
+  assert.ok(Object.isFrozen(htmlWriter))
+})
+
+test('a page is self-contained: its stylesheet inline and allowed by hash, no script, nothing loaded', () => {
+  const html = page(exchange({type: 'text', text: 'Hello'}))
+  assert.match(html, /^<!doctype html>\n?<html><head><meta charset="utf-8">/)
+  assert.deepEqual(pageProblems(html), [])
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+  const hash = createHash('sha256').update(style).digest('base64')
+  const policy = /<meta http-equiv="content-security-policy" content="([^"]+)">/i
+    .exec(html)?.[1]
+    ?.replaceAll('&#x27;', "'")
+  assert.equal(policy, `default-src 'none'; style-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'`)
+  assert.match(style, /prefers-color-scheme: dark/)
+  assert.doesNotMatch(html, /https?:\/\/|@import|url\(/, 'no address to load anything from')
+})
+
+test('each turn is a section marked with its role; its heading is the note heading', () => {
+  const html = content(
+    page(
+      conversationOf([
+        {role: 'user', timestamp: '2026-03-01T10:00:00Z', parts: [{type: 'text', text: 'Hi'}]},
+        {role: 'assistant', model: 'm-1', parts: [{type: 'text', text: 'Hello'}]},
+        {role: 'system', parts: [{type: 'text', text: 'Be brief.'}]},
+        {role: 'tool', parts: [{type: 'text', text: 'ok'}]},
+        {role: 'other', parts: [{type: 'text', text: '?'}]}
+      ])
+    )
+  )
+  const sections = [...html.matchAll(/<section class="([^"]+)">\n<h2>([^<]+)<\/h2>/g)].map((match) => match.slice(1))
+  assert.deepEqual(sections, [
+    ['turn turn-user', 'User · 2026-03-01 10:00'],
+    ['turn turn-assistant', 'Assistant · m-1'],
+    ['turn turn-system', 'System'],
+    ['turn turn-tool', 'Tool'],
+    ['turn turn-other', 'Other']
+  ])
+})
+
+test('raw HTML in message text is shown as text, never as an element', () => {
+  const hostile = [
+    '<script>window.pwned = 1</script>',
+    '',
+    'Inline <script>alert(1)</script>, <img src=x onerror="alert(1)"> and <b>bold</b>.',
+    '',
+    '<style>body { display: none }</style>',
+    '',
+    '<iframe src="https://example.com"></iframe>',
+    '',
+    '<div><i>unclosed'
+  ].join('\n')
+  const html = content(page(exchange({type: 'text', text: hostile})))
+  assert.doesNotMatch(html, /<(script|img|style|iframe|div|b|i)[\s>]/)
+  assert.match(html, /<pre class="raw-html"><code>&#x3C;script>window.pwned = 1&#x3C;\/script><\/code><\/pre>/)
+  assert.match(html, /<p>Inline &#x3C;script>alert\(1\)&#x3C;\/script>, &#x3C;img src=x onerror="alert\(1\)"> and/)
+  assert.match(html, /<pre class="raw-html"><code>&#x3C;style>body \{ display: none \}&#x3C;\/style>/)
+  assert.match(html, /&#x3C;div>&#x3C;i>unclosed<\/code><\/pre>/)
+})
+
+test('links keep safe addresses only; images become links and load nothing', () => {
+  const text = [
+    '[a](javascript:alert(1)) [b](https://example.com/b) <javascript:alert(2)> [c](data:text/html,x) [d](mailto:x@y.z)',
+    '',
+    '![chart](https://tracker.example/pixel.png "A chart") ![](data:image/png;base64,AAAA)'
+  ].join('\n')
+  const html = content(page(exchange({type: 'text', text})))
+  assert.match(html, /<a>a<\/a> <a href="https:\/\/example.com\/b">b<\/a> <a>javascript:alert\(2\)<\/a> <a>c<\/a>/)
+  assert.match(html, /<a href="mailto:x@y.z">d<\/a>/)
+  assert.match(
+    html,
+    /<a class="image-link" href="https:\/\/tracker.example\/pixel.png" title="A chart">Image: chart<\/a>/
+  )
+  assert.match(html, /<a class="image-link">Image<\/a>/)
+  assert.doesNotMatch(html, /<img|javascript:alert\(1\)|data:/)
+})
+
+test('a line break written as <br> (as in the tables models write) is one', () => {
+  const html = content(page(exchange({type: 'text', text: '| a |\n| - |\n| one<br>two<br/>three |'})))
+  assert.match(html, /<td>one<br>two<br>three<\/td>/)
+})
+
+test('message headings go below the turn heading; GFM tables, task lists and strikethrough render', () => {
+  const text = '# Top\n\n## Next\n\n###### Deep\n\n- [x] done\n- [ ] open\n\n~~old~~'
+  const html = content(page(exchange({type: 'text', text})))
+  assert.match(html, /<h3>Top<\/h3>\n<h4>Next<\/h4>\n<h6>Deep<\/h6>/)
+  assert.match(html, /<li class="task-list-item"><input type="checkbox" checked disabled> done<\/li>/)
+  assert.match(html, /<del>old<\/del>/)
+})
+
+test('footnotes of two messages keep ids of their own, and their links meet', () => {
+  const note = {type: 'text', text: 'One[^1].\n\n[^1]: First.'} as const
+  const html = content(page(exchange(note, {type: 'text', text: 'Two[^1].\n\n[^1]: Second.'})))
+  const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1])
+  assert.equal(new Set(ids).size, ids.length, `unique ids: ${ids.join(' ')}`)
+  const hrefs = [...html.matchAll(/ href="#([^"]+)"/g)].map((match) => match[1])
+  assert.equal(hrefs.length, 4)
+  for (const href of hrefs) assert.ok(ids.includes(href), `#${href} leads somewhere`)
+  assert.match(html, /aria-describedby="user-content-m3-footnote-label"/)
+})
+
+test('thinking and subagents are folds; notices are asides with their level; details fold under them', () => {
+  const conversation = conversationOf([
+    {
+      role: 'assistant',
+      parts: [
+        {type: 'thinking', text: 'Hmm.'},
+        {
+          type: 'tool-call',
+          text: 'look',
+          name: 'task',
+          input: {},
+          subagent: [{role: 'assistant', parts: [{type: 'text', text: 'Found it.'}]}]
+        }
+      ]
+    },
+    {role: 'system', parts: [{type: 'notice', level: 'info', text: 'Compacted', kind: 'compaction', details: 'Sum'}]},
+    {role: 'system', parts: [{type: 'notice', level: 'warning', text: 'Careful'}]},
+    {role: 'system', parts: [{type: 'notice', level: 'error', text: 'Failed'}]}
+  ])
+  const html = content(page(conversation))
+  assert.match(
+    html,
+    /<details class="fold fold-thinking">\n<summary>Thinking<\/summary>\n<div class="fold-body">\n<p>Hmm.<\/p>/
+  )
+  assert.match(html, /<details class="fold fold-subagent">\n<summary>Subagent \(1 turns\)<\/summary>/)
+  assert.match(
+    html,
+    /<section class="turn turn-assistant turn-nested">\n<p><strong>Assistant<\/strong><\/p>\n<p>Found it./
+  )
+  assert.match(html, /<aside class="notice notice-info"><p class="notice-label">Note<\/p>\n<p>Compacted<\/p><\/aside>/)
+  assert.match(html, /<details class="fold fold-details">\n<summary>Summary<\/summary>/)
+  assert.match(html, /<aside class="notice notice-warning"><p class="notice-label">Warning<\/p>/)
+  assert.match(html, /<aside class="notice notice-error"><p class="notice-label">Error<\/p>/)
+  assert.doesNotMatch(content(page(conversation, {thinking: false, notices: false})), /fold-thinking|<aside/)
+})
+
+test('a branch is a section between the lines the Markdown note has', () => {
+  const branch = (origin?: 'edited-prompt' | 'regenerated-answer') =>
+    conversationOf([
+      {role: 'user', parts: [{type: 'text', text: 'Q'}]},
+      {
+        role: 'assistant',
+        parts: [
+          {
+            type: 'branch',
+            number: 2,
+            ...(origin ? {origin} : {}),
+            turns: [{role: 'assistant', parts: [{type: 'text', text: 'Other answer'}]}]
+          }
+        ]
+      }
+    ])
+  for (const origin of ['edited-prompt', 'regenerated-answer', undefined] as const) {
+    const html = content(page(branch(origin)))
+    const markdown = [...markdownWriter.write(branch(origin))].join('')
+    const lines = [...html.matchAll(/<p class="notice-label">Note<\/p>\n<p>([^<]+)<\/p>/g)].map((match) => match[1])
+    assert.equal(lines.length, 2)
+    for (const line of lines) assert.ok(markdown.includes(`> ${line}`), `${line} is the note's wording`)
+    assert.match(html, /<section class="branch">\n<aside class="notice notice-info">/)
+  }
+})
+
+test('message text parsed by core (parseMessages) renders the same, raw HTML still as text', () => {
+  const conversation = exchange({type: 'text', text: '# Title\n\n<script>alert(1)</script>\n\nInline <b>x</b>.'})
+  const parsed = content(page(conversation, {parseMessages: true}))
+  assert.equal(parsed, content(page(conversation)))
+  assert.doesNotMatch(parsed, /<script|<b>/)
+})
+
+test('the header shows the title and the frontmatter as a table; tool calls and code keep their text', () => {
+  const conversation = conversationOf(
+    [
+      {
+        role: 'assistant',
+        parts: [
+          {type: 'tool-call', text: 'ls', name: 'shell', input: {command: 'ls'}, result: {text: '<b>', isError: false}},
+          {type: 'code', text: 'x = 1', language: 'python'}
+        ]
+      }
+    ],
+    {
+      title: 'A <title>',
+      source: {format: 'gemini', variant: 'gemini-jsonl'},
+      createdAt: '2026-03-01T10:00:00Z',
+      metadata: {models: ['a', 'b'], tokens: {input: 12345, output: 6}, extra: {flag: false}},
+      fidelity: {'malformed-line': 2}
+    }
+  )
+  const html = page(conversation)
+  assert.match(html, /<title>A &#x3C;title><\/title>/)
+  assert.match(html, /<header class="note-header"><h1>A &#x3C;title><\/h1><table class="metadata"><tbody>/)
+  const rows = [...html.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>([^<]*)<\/td><\/tr>/g)].map((match) =>
+    match.slice(1).join(': ')
+  )
+  assert.deepEqual(rows, [
+    'source: gemini (gemini-jsonl)',
+    'id: c-1',
+    'created: 2026-03-01T10:00:00Z',
+    'models: a, b',
+    'tokens: input: 12,345 · output: 6',
+    'flag: false',
+    'turns: 1',
+    'fidelity: malformed-line: 2'
+  ])
+  assert.match(html, /<pre><code class="language-text">&#x3C;b>\n<\/code><\/pre>/)
+  assert.match(html, /<pre><code class="language-python">x = 1\n<\/code><\/pre>/)
+})
+
+test('a page is written a turn at a time: the head first, then one piece per turn, then the end', () => {
+  const turns = Array.from({length: 5}, (_, index) => ({
+    role: 'user' as const,
+    parts: [{type: 'text' as const, text: `Turn ${index}`}]
+  }))
+  const iterator = htmlWriter.write(conversationOf(turns))[Symbol.iterator]()
+  const first = iterator.next()
+  assert.match(String(first.value), /^<!doctype html>[\s\S]*<\/header>\n$/)
+  const rest: string[] = []
+  for (let next = iterator.next(); !next.done; next = iterator.next()) rest.push(next.value)
+  assert.equal(rest.length, 6)
+  for (const [index, piece] of rest.slice(0, 5).entries()) {
+    assert.equal(piece, `<section class="turn turn-user">\n<h2>User</h2>\n<p>Turn ${index}</p>\n</section>\n`)
+  }
+  assert.match(rest[5]!, /^<\/main>[\s\S]*<\/html>\n$/)
+})
+
+test('the id of a page reads back exactly; other text has none', async () => {
+  const odd = 'id "with" <markup> & ünïcödé/%'
+  const html = page(conversationOf([], {id: odd}))
+  assert.equal(await htmlWriter.noteId?.(html.slice(0, 4096)), odd)
+  assert.equal(await htmlWriter.noteId?.('---\nid: x\n---\n'), undefined)
+  assert.equal(await htmlWriter.noteId?.('<!doctype html><meta name="chatmark-id" content="%E0%A4%A">'), undefined)
+  assert.equal(await htmlWriter.noteId?.('<p><meta name="chatmark-id" content="x">'), undefined, 'not a page')
+})
+
+test('the index page lists notes newest first, links them safely and is itself a page', async () => {
+  const html = [
+    ...(htmlWriter.index?.([
+      {href: 'old note.html', title: 'Old', date: '2025-01-01T00:00:00Z', format: 'chatgpt', turns: 2},
+      {href: 'undated.html', title: 'Undated <b>', format: 'claude', turns: 1},
+      {href: 'new.html', title: 'New', date: '2026-02-03T04:05:06Z', format: 'gemini (gemini-jsonl)', turns: 12}
+    ]) ?? [])
+  ].join('')
+  assert.deepEqual(pageProblems(html), [])
+  assert.equal(await htmlWriter.noteId?.(html), indexNoteId)
+  const rows = [...html.matchAll(/<tr><td><a href="([^"]+)">([^<]+)<\/a><\/td><td>([^<]*)<\/td><td>([^<]+)<\/td>/g)]
+  assert.deepEqual(
+    rows.map((match) => match.slice(1)),
+    [
+      ['new.html', 'New', '2026-02-03', 'gemini (gemini-jsonl)'],
+      ['old%20note.html', 'Old', '2025-01-01', 'chatgpt'],
+      ['undated.html', 'Undated &#x3C;b>', '', 'claude']
+    ]
+  )
+  assert.match(html, /<p>3 conversations<\/p>/)
+})
+
+test('the sanitiser keeps every rule of GitHub schema and adds only chatmark elements and classes', () => {
+  assert.deepEqual(
+    sanitizeSchema.tagNames?.filter((name) => !defaultSchema.tagNames?.includes(name)),
+    ['aside']
+  )
+  assert.equal(sanitizeSchema.protocols, defaultSchema.protocols)
+  assert.equal(sanitizeSchema.strip, defaultSchema.strip)
+  assert.equal(sanitizeSchema.clobberPrefix, defaultSchema.clobberPrefix)
+  for (const [name, rules] of Object.entries(sanitizeSchema.attributes ?? {})) {
+    for (const rule of rules) {
+      assert.ok(typeof rule !== 'string' || defaultSchema.attributes?.[name]?.includes(rule), `${name}: ${rule}`)
+      if (Array.isArray(rule))
+        assert.equal(
+          rule[0] === 'className' ||
+            defaultSchema.attributes?.[name]?.some((own) => JSON.stringify(own) === JSON.stringify(rule)),
+          true,
+          `${name}: ${JSON.stringify(rule)}`
+        )
+    }
+  }
+})
+
+test('the processor turns a whole tree into HTML too, the frontmatter left out', () => {
+  const tree = conversationToMdast(exchange({type: 'text', text: 'Hi'}))
+  const html = htmlProcessor.stringify(htmlProcessor.runSync(tree))
+  assert.match(html, /^<h1>Go.<\/h1>\n<section class="turn turn-user">/)
+  assert.doesNotMatch(html, /source|format: test/)
+})
