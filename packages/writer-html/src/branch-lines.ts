@@ -13,8 +13,9 @@ const origins: Record<NonNullable<ChatmarkBranch['origin']> | 'unknown', string>
  */
 export function branchLines(node: ChatmarkBranch): {open: string; close: string} {
   const turns = `${node.size} turn${node.size === 1 ? '' : 's'}`
+  const origin = origins[node.origin ?? 'unknown']
   return {
-    open: `Alternate branch ${node.number} (${origins[node.origin ?? 'unknown']}; not the branch kept as current): ${turns}`,
+    open: `Alternate branch ${node.number} (${origin}; not the branch kept as current): ${turns}`,
     close: `End of alternate branch ${node.number}; the current branch continues`
   }
 }

@@ -39,7 +39,8 @@ li > p { margin: .25em 0; }
 hr { border: 0; border-top: 1px solid var(--border); margin: 1.5em 0; }
 blockquote { margin-left: 0; padding: 0 1em; border-left: 3px solid var(--border); color: var(--muted); }
 code, pre, kbd, samp {
-  font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace; font-size: .875em;
+  font-family: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
+  font-size: .875em;
 }
 :not(pre) > code { background: var(--code-bg); border: 1px solid var(--border); border-radius: 4px; padding: .05em .3em;
   overflow-wrap: anywhere; }
