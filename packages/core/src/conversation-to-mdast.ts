@@ -8,7 +8,7 @@ import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
 import {groupDigits} from './group-digits.js'
 import type {ChatmarkBranch, ChatmarkNotice, ChatmarkTurn, Flow, TurnLevel} from './mdast-nodes.js'
 import {messageToMdast} from './message-to-mdast.js'
-import type {BranchPart, Conversation, NoticePart, Part, ThreadReply, TokenCounts, Turn} from './model.js'
+import type {BranchPart, Conversation, NoticeKind, NoticePart, Part, ThreadReply, TokenCounts, Turn} from './model.js'
 import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
 import {quoteToMdast} from './quote-to-mdast.js'
 import type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
@@ -189,8 +189,8 @@ function executionLine(outcome: string | undefined): Paragraph {
 }
 
 /** The fold title of a notice's details, by the notice's kind. */
-function detailsTitle(kind: string | undefined): string {
-  if (kind === 'compaction' || kind === 'compression') return 'Summary'
+function detailsTitle(kind: NoticeKind | undefined): string {
+  if (kind === 'compaction') return 'Summary'
   if (kind === 'meta') return 'Full text'
   return 'Details'
 }
