@@ -1,5 +1,7 @@
 import type {ParseArgsConfig} from 'node:util'
 import {parseArgs} from 'node:util'
+import type {BuiltinWriter} from './builtin-writers.js'
+import {builtinWriters, defaultWriterName} from './builtin-writers.js'
 import type {CliFormatOption} from './format-options.js'
 import {formatOptionValues, valueHint} from './format-options.js'
 import {UsageError} from './usage-error.js'
@@ -12,7 +14,8 @@ export interface CliArgs {
   out?: string
   format?: string
   explain: boolean
-  json: boolean
+  /** The writer (`--to`; `--json` is `json`): `markdown`, `html` or `json`. */
+  to: string
   list: boolean
   only: string[]
   listFormats: boolean
@@ -36,16 +39,19 @@ export interface CliArgs {
 
 const helpHead = `Usage: chatmark [options] <file|dir|->...
 
-Turn AI-chat transcripts into Markdown notes: Claude Code, Codex CLI and Gemini CLI
-sessions, ChatGPT and Claude.ai data exports (.zip or conversations.json), Slack
-exports (folder or .zip) and plain-text transcripts. Notes go to stdout unless -o
-is given; use --list-formats to see them all.
+Turn AI-chat transcripts into Markdown notes (or web pages, or JSON): Claude Code,
+Codex CLI and Gemini CLI sessions, ChatGPT and Claude.ai data exports (.zip or
+conversations.json), Slack exports (folder or .zip) and plain-text transcripts.
+Notes go to stdout unless -o is given; use --list-formats to see them all.
 
 Options:
-  -o, --out <dir>            write one note per conversation into <dir>
+  -o, --out <dir>            write one note per conversation into <dir> (with --to html
+                             and several conversations, an index.html too)
+      --to <writer>          what to write: markdown (default), html or json (below)
       --format <name>        skip detection and read inputs as <name>
       --explain              show every format's verdict and why one won
-      --json                 print one JSON object per input (JSON Lines)
+      --json                 the same as --to json: on stdout, one JSON object per input
+                             (JSON Lines)
       --list                 list the conversations of each input (id, date, turns,
                              title, tab-separated) without writing notes
       --only <id|text>       convert only conversations with this id, or whose title
@@ -86,7 +92,17 @@ export function helpText(formatOptions: readonly CliFormatOption[] = []): string
     lines.length === 0
       ? ''
       : `\n\nFormat options (read by the formats that declare them; --list-options says which):\n${lines.join('\n')}`
-  return `${helpHead}${section}\n\n${helpTail}`
+  return `${helpHead}${section}\n\n${writersSection(builtinWriters())}\n\n${helpTail}`
+}
+
+/** The writers `--to` chooses from, one line each: name, extension, what it writes. */
+function writersSection(writers: readonly BuiltinWriter[]): string {
+  const lines = writers.flatMap((writer) => {
+    const head = `  ${writer.name.padEnd(9)} ${writer.extension.padEnd(6)} `
+    const text = wrap(writer.description, helpWidth - head.length)
+    return [head + (text.shift() ?? ''), ...text.map((line) => ' '.repeat(head.length) + line)]
+  })
+  return `Writers (--to; -o names files <date>-<title> plus the extension):\n${lines.join('\n')}`
 }
 
 /** Words of `text` in lines of at most `width` characters (a longer word has a line of its own). */
@@ -106,6 +122,7 @@ function wrap(text: string, width: number): string[] {
 /** The command's own options, for `node:util` `parseArgs`; formats add theirs (`FormatPlugin.options`). */
 const options = {
   out: {type: 'string', short: 'o'},
+  to: {type: 'string'},
   format: {type: 'string'},
   explain: {type: 'boolean'},
   json: {type: 'boolean'},
@@ -161,6 +178,13 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   if (profile !== 'gfm' && profile !== 'obsidian') {
     throw new UsageError(`Unknown profile \`${profile}\`: expected \`gfm\` or \`obsidian\``)
   }
+  const writers = builtinWriters().map((writer) => writer.name)
+  if (values.to !== undefined && !writers.includes(values.to)) {
+    throw new UsageError(`Unknown writer \`${values.to}\` for --to: expected one of ${writers.join(', ')}`)
+  }
+  if (values.json && values.to !== undefined && values.to !== 'json') {
+    throw new UsageError(`--json is --to json: it cannot be combined with --to ${values.to}`)
+  }
   const chosen = formatOptionValues(parsed.values, formatOptions)
   let maxResultChars: number | undefined
   if (values['max-result-chars'] !== undefined) {
@@ -184,7 +208,7 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   const args: CliArgs = {
     inputs: positionals,
     explain: values.explain ?? false,
-    json: values.json ?? false,
+    to: values.json ? 'json' : (values.to ?? defaultWriterName),
     list: values.list ?? false,
     only: values.only ?? [],
     listFormats: values['list-formats'] ?? false,
@@ -203,10 +227,10 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   if (values.format !== undefined) args.format = values.format
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
-  if (args.explain && args.json)
-    throw new UsageError('--explain and --json cannot be combined: --json already includes the verdicts')
-  if (args.list && (args.json || args.explain || args.out !== undefined)) {
-    throw new UsageError('--list only lists conversations: it cannot be combined with --json, --explain or --out')
+  if (args.explain && args.to === 'json')
+    throw new UsageError('--explain and --json (--to json) cannot be combined: --json already includes the verdicts')
+  if (args.list && (values.to !== undefined || values.json || args.explain || args.out !== undefined)) {
+    throw new UsageError('--list only lists conversations: it cannot be combined with --to, --json, --explain or --out')
   }
   if (!args.help && !args.version && !args.listFormats && !args.listOptions && args.inputs.length === 0) {
     throw new UsageError('No input: give one or more files or folders, or - for stdin')

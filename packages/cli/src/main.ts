@@ -1,9 +1,19 @@
 import {mkdir} from 'node:fs/promises'
 import {createRequire} from 'node:module'
-import {resolve} from 'node:path'
+import {basename, resolve} from 'node:path'
 import type {Readable} from 'node:stream'
-import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
-import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream, noteChunks} from '@chatmark/core'
+import type {
+  Conversation,
+  Detection,
+  Input,
+  Normalizer,
+  NoteLink,
+  NoteWriter,
+  ReadOptions,
+  RenderOptions
+} from '@chatmark/core'
+import {conversationTitle, indexNoteId, inputFromFolder, inputFromPath, inputFromStream} from '@chatmark/core'
+import {builtinWriters} from './builtin-writers.js'
 import {helpText, ownOptionNames, parseCliArgs, UsageError, usedModules} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
@@ -108,8 +118,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return verdict?.confidence === 'certain' || verdict?.confidence === 'likely'
     }
   })
-  // What only some runs need is imported when they do: notes into a folder, a progress bar in a terminal.
-  const out = args.out === undefined ? undefined : await noteWriter(args.out, io.cwd)
+  // What only some runs need is imported when they do: the writer asked for, notes into a folder,
+  // a progress bar in a terminal.
+  const writer = await loadWriter(args.to)
+  const out = args.out === undefined ? undefined : await noteWriter(args.out, io.cwd, writer)
+  // `--to json` on stdout is `--json`: one line per input, with its detection and messages.
+  const jsonLines = args.to === 'json' && !out
   const progressOf: (name: string, stream: ProgressStream | undefined) => Progress = io.stderrStream?.isTTY
     ? (await import('./progress-bar.js')).createProgress
     : () => quietProgress
@@ -122,6 +136,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     ...(args.timeZone === undefined ? {} : {timeZone: args.timeZone})
   }
   const written = new Set<string>()
+  const links: NoteLink[] = []
   let failed = false
   let notesOnStdout = 0
   let matched = 0
@@ -154,7 +169,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       const result = await convert(normalizer, input, {
         ...readOptions,
         // Given only when notes are rendered, so that their modules are loaded as conversations are read.
-        ...(args.list || args.json ? {} : {render}),
+        ...(args.list || args.to === 'json' ? {} : {render}),
         onProgress: progress.read,
         ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
         async onConversation(conversation) {
@@ -165,13 +180,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           matched++
           if (args.list) {
             io.stdout.write(`${listLine(conversation)}\n`)
-          } else if (args.json) {
+          } else if (jsonLines) {
             collected.push(conversation)
           } else if (out) {
-            io.stdout.write(`${await out.write(conversation, noteChunks(conversation, render), written)}\n`)
+            const path = await out.write(conversation, render, written)
+            links.push(noteLink(conversation, basename(path)))
+            io.stdout.write(`${path}\n`)
           } else {
             if (notesOnStdout++ > 0) io.stdout.write('\n')
-            await writeChunks(io.stdout, noteChunks(conversation, render), io.signal)
+            await writeChunks(io.stdout, writer.write(conversation, render), io.signal)
           }
         }
       })
@@ -181,7 +198,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         io.stderr.write(`${name}: skipped: ${result.skipped}\n`)
         continue
       }
-      if (args.json) io.stdout.write(`${jsonReport(name, result.detection, collected, result.file)}\n`)
+      if (jsonLines) io.stdout.write(`${jsonReport(name, result.detection, collected, result.file)}\n`)
       for (const line of formatMessages(result.file)) io.stderr.write(`${line}\n`)
       if (result.file.messages.some((message) => message.fatal)) failed = true
     } catch (error) {
@@ -190,6 +207,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       failed = true
     } finally {
       progress.stop()
+    }
+  }
+  // Several notes with links between them: a page that lists them (`index.html`).
+  if (out && writer.index && links.length > 1 && !outputClosed()) {
+    try {
+      io.stdout.write(`${await out.index(writer.index(links), written)}\n`)
+    } catch (error) {
+      io.stderr.write(`chatmark: index: ${error instanceof Error ? error.message : String(error)}\n`)
+      failed = true
     }
   }
   if (args.only.length > 0 && matched === 0 && !args.explain && !outputClosed()) {
@@ -242,15 +268,51 @@ async function inputOf(entry: InputEntry & {kind: 'file' | 'folder'}, cwd: strin
   return {...input, name: entry.path}
 }
 
-/** `-o`: writes notes into `dir` (resolved against `cwd`, created if needed) and says where, as `dir/<name>.md`. */
-async function noteWriter(
-  dir: string,
-  cwd: string
-): Promise<{write(conversation: Conversation, chunks: Iterable<string>, taken: Set<string>): Promise<string>}> {
+/** `--to`: the built-in writer of that name (the name is checked by `parseCliArgs`), imported now. */
+async function loadWriter(name: string): Promise<NoteWriter> {
+  const writer = builtinWriters().find((candidate) => candidate.name === name)
+  if (!writer) throw new Error(`no writer named ${name}`)
+  return writer.load()
+}
+
+/** Where an index page links to a note, and what it says about it. */
+function noteLink(conversation: Conversation, href: string): NoteLink {
+  const {format, variant} = conversation.source
+  const link: NoteLink = {
+    href,
+    title: conversationTitle(conversation),
+    format: variant ? `${format} (${variant})` : format,
+    turns: conversation.turns.length
+  }
+  const date = conversation.createdAt ?? conversation.updatedAt
+  if (date) link.date = date
+  return link
+}
+
+/** Writes notes (and an index page) into a folder, and says where each went. */
+interface FolderWriter {
+  write(conversation: Conversation, render: RenderOptions, taken: Set<string>): Promise<string>
+  index(chunks: Iterable<string>, taken: Set<string>): Promise<string>
+}
+
+/**
+ * `-o`: writes `writer`'s notes into `dir` (resolved against `cwd`, created if
+ * needed) as `dir/<name><extension>`, and its index page as `dir/index<extension>`.
+ */
+async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise<FolderWriter> {
   const [{noteFileName}, {writeNote}] = await Promise.all([import('./note-file-name.js'), import('./write-note.js')])
   await mkdir(resolve(cwd, dir), {recursive: true})
+  const noteId = writer.noteId?.bind(writer)
   return {
-    write: (conversation, chunks, taken) =>
-      writeNote({dir, cwd}, noteFileName(conversation), conversation.id, chunks, taken)
+    write: (conversation, render, taken) =>
+      writeNote(
+        {dir, cwd},
+        noteFileName(conversation, writer.extension),
+        conversation.id,
+        writer.write(conversation, render),
+        taken,
+        noteId
+      ),
+    index: (chunks, taken) => writeNote({dir, cwd}, `index${writer.extension}`, indexNoteId, chunks, taken, noteId)
   }
 }

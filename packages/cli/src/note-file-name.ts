@@ -6,11 +6,12 @@ import {conversationTitle} from '@chatmark/core'
 const maxTitleChars = 80
 
 /**
- * A note's file name from its date and title: `2026-03-30-fix-the-parser.md`.
- * Safe on every common file system (no separators, no `..`, no reserved names,
+ * A note's file name from its date and title: `2026-03-30-fix-the-parser.md`
+ * (or the `extension` of another writer: `.html`, `.json`). Safe on every
+ * common file system (no separators, no `..`, no reserved names,
  * length-capped); letters of any script are kept.
  */
-export function noteFileName(conversation: Conversation): string {
+export function noteFileName(conversation: Conversation, extension = '.md'): string {
   const date = (conversation.createdAt ?? conversation.updatedAt ?? '').slice(0, 10)
   const slug = conversationTitle(conversation)
     .normalize('NFC')
@@ -20,5 +21,5 @@ export function noteFileName(conversation: Conversation): string {
   const title = [...slug].slice(0, maxTitleChars).join('').replace(/-+$/, '') || 'conversation'
   const base = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}-${title}` : title
   // filenamify decomposes (NFD); names are composed again, as Linux and Windows expect.
-  return filenamify(`${base}.md`, {replacement: '-', maxLength: 120}).normalize('NFC')
+  return filenamify(`${base}${extension}`, {replacement: '-', maxLength: 120}).normalize('NFC')
 }

@@ -1,6 +1,6 @@
 import type {Conversation, Detection} from '@chatmark/core'
-import {conversationTitle} from '@chatmark/core'
 import type {VFile} from 'vfile'
+import {jsonConversationChunks} from './json-writer.js'
 
 /**
  * `file:line: reason` for failures and `file:line: warning: reason` for
@@ -33,45 +33,31 @@ export function formatExplanation(name: string, detection: Detection): string {
  */
 export const jsonSchemaVersion = 2
 
-/** One input as the `--json` object (a public interface: see the README). */
+/**
+ * One input as the `--json` object (a public interface: see the README): its
+ * conversations as the JSON writer writes them ({@link jsonConversationChunks}).
+ */
 export function jsonReport(
   name: string,
   detection: Detection,
   conversations: readonly Conversation[],
   file: VFile
 ): string {
-  return JSON.stringify({
+  const head = JSON.stringify({
     schemaVersion: jsonSchemaVersion,
     file: name,
     detection: {
       format: detection.format ?? null,
       decidedBy: detection.decidedBy,
       verdicts: detection.verdicts.map(({format, confidence, reason}) => ({format, confidence, reason}))
-    },
-    conversations: conversations.map((conversation) => ({
-      id: conversation.id,
-      title: conversationTitle(conversation),
-      source: {format: conversation.source.format, variant: conversation.source.variant ?? null},
-      createdAt: conversation.createdAt ?? null,
-      updatedAt: conversation.updatedAt ?? null,
-      participants: conversation.participants,
-      metadata: conversation.metadata,
-      fidelity: conversation.fidelity,
-      turns: conversation.turns.map((turn) => ({
-        id: turn.id ?? null,
-        role: turn.role,
-        author: turn.author ?? null,
-        timestamp: turn.timestamp ?? null,
-        model: turn.model ?? null,
-        ...(turn.tokens ? {tokens: turn.tokens} : {}),
-        parts: turn.parts
-      }))
-    })),
-    messages: file.messages.map((message) => ({
-      reason: message.reason,
-      line: message.line ?? null,
-      ruleId: message.ruleId ?? null,
-      fatal: message.fatal === true
-    }))
+    }
   })
+  const messages = file.messages.map((message) => ({
+    reason: message.reason,
+    line: message.line ?? null,
+    ruleId: message.ruleId ?? null,
+    fatal: message.fatal === true
+  }))
+  const objects = conversations.map((conversation) => [...jsonConversationChunks(conversation)].join(''))
+  return `${head.slice(0, -1)},"conversations":[${objects.join(',')}],"messages":${JSON.stringify(messages)}}`
 }

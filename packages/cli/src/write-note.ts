@@ -2,22 +2,25 @@ import {createWriteStream} from 'node:fs'
 import {once} from 'node:events'
 import type {FileHandle} from 'node:fs/promises'
 import {open, rename, writeFile} from 'node:fs/promises'
-import {join, resolve} from 'node:path'
-import {isRecord} from '@chatmark/core'
+import {extname, join, resolve} from 'node:path'
 import {writeChunks} from './write-chunks.js'
 
 /** Notes up to this size are written with one call; larger ones are streamed. */
 const wholeWriteChars = 4 * 1024 * 1024
 
-/** How much of an existing note is read to find the id in its frontmatter. */
-const frontmatterBytes = 64 * 1024
+/** How much of an existing note is read to find the id it holds (in its frontmatter, its head). */
+const headBytes = 64 * 1024
+
+/** Reads the conversation id a file holds from its head (`NoteWriter.noteId`). */
+export type NoteIdReader = (head: string) => Promise<string | undefined>
 
 /**
  * Writes a note's chunks into `dir` (resolved against `cwd`) under `name`,
  * atomically (temporary file, then rename). A file of that name that holds
- * another conversation is kept and the new note gets a numbered name; one that
- * holds the same conversation (same `id` in its frontmatter) is replaced, so
- * re-running updates notes.
+ * another conversation (by `noteId`, the writer's reading of it) is kept and
+ * the new note gets a numbered name; one that holds the same conversation is
+ * replaced, so re-running updates notes. Without `noteId`, an existing file
+ * is never replaced.
  *
  * @returns the path written, as `dir/<name>`.
  */
@@ -26,15 +29,17 @@ export async function writeNote(
   name: string,
   id: string,
   chunks: Iterable<string>,
-  taken: Set<string>
+  taken: Set<string>,
+  noteId?: NoteIdReader
 ): Promise<string> {
-  const stem = name.replace(/\.md$/, '')
+  const extension = extname(name)
+  const stem = name.slice(0, name.length - extension.length)
   for (let attempt = 1; ; attempt++) {
-    const candidate = attempt === 1 ? name : `${stem}-${attempt}.md`
+    const candidate = attempt === 1 ? name : `${stem}-${attempt}${extension}`
     const path = join(dir, candidate)
     if (taken.has(path)) continue
     const target = resolve(cwd, path)
-    const existing = await existingId(target)
+    const existing = await existingId(target, noteId)
     if (existing !== 'absent' && existing !== id) continue
     taken.add(path)
     const temporary = `${target}.tmp-${process.pid}`
@@ -66,8 +71,8 @@ async function writeAtomically(path: string, chunks: Iterable<string>): Promise<
   await once(stream, 'finish')
 }
 
-/** The id in an existing note's frontmatter; `'absent'` when there is no such file. */
-async function existingId(path: string): Promise<string | undefined> {
+/** The id of the conversation in an existing file, by `noteId`; `'absent'` when there is no such file. */
+async function existingId(path: string, noteId: NoteIdReader | undefined): Promise<string | undefined> {
   let handle: FileHandle
   try {
     handle = await open(path, 'r')
@@ -76,26 +81,11 @@ async function existingId(path: string): Promise<string | undefined> {
   }
   let head: string
   try {
-    const buffer = Buffer.alloc(frontmatterBytes)
-    const {bytesRead} = await handle.read(buffer, 0, frontmatterBytes, 0)
+    const buffer = Buffer.alloc(headBytes)
+    const {bytesRead} = await handle.read(buffer, 0, headBytes, 0)
     head = buffer.subarray(0, bytesRead).toString('utf8')
   } finally {
     await handle.close()
   }
-  return frontmatterId(head)
-}
-
-async function frontmatterId(markdown: string): Promise<string | undefined> {
-  const end = markdown.startsWith('---\n') ? markdown.indexOf('\n---', 4) : -1
-  if (end === -1) return undefined
-  // The YAML parser is imported only here: a first run into an empty folder never needs it.
-  // `default`: yaml is CommonJS, and a bundle's chunk of it exports only that.
-  const {parse} = (await import('yaml')).default
-  try {
-    const data: unknown = parse(markdown.slice(4, end))
-    const id = isRecord(data) ? data['id'] : undefined
-    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined
-  } catch {
-    return undefined
-  }
+  return noteId?.(head)
 }

@@ -1,0 +1,46 @@
+import type {NoteWriter} from '@chatmark/core'
+import {markdownWriter} from '@chatmark/core'
+
+/**
+ * A built-in writer as `--help` and `--to` know it before it is used: its
+ * name, extension and help, and how to import it. Only the writer a run
+ * asks for is loaded (the HTML writer brings a Markdown parser, a sanitiser
+ * and an HTML serialiser that a Markdown run never needs).
+ */
+export interface BuiltinWriter {
+  readonly name: string
+  readonly extension: string
+  readonly description: string
+  load(): Promise<NoteWriter>
+}
+
+/**
+ * The built-in writers, `--to`'s choices, Markdown (the default) first.
+ * Adding one is its module (a `NoteWriter`) and one entry here; a test holds
+ * each entry's name, extension and description to the writer's own.
+ */
+export function builtinWriters(): BuiltinWriter[] {
+  return [
+    {
+      name: markdownWriter.name,
+      extension: markdownWriter.extension,
+      description: markdownWriter.description,
+      load: async () => markdownWriter
+    },
+    {
+      name: 'html',
+      extension: '.html',
+      description: 'self-contained web pages (no script, nothing loaded), with an index.html for several',
+      load: async () => (await import('@chatmark/writer-html')).htmlWriter
+    },
+    {
+      name: 'json',
+      extension: '.json',
+      description: 'the conversation model as JSON (on stdout, with --json: one line per input, JSON Lines)',
+      load: async () => (await import('./json-writer.js')).jsonWriter
+    }
+  ]
+}
+
+/** The default writer's name. */
+export const defaultWriterName = 'markdown'
