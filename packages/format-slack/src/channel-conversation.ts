@@ -71,7 +71,9 @@ function conversationOf(
     const turn = messageToTurn(item, sink)
     if (turn) turns.push(turn)
   }
-  const id = channel.info?.id ?? channel.folder
+  const times = placed.map((item) => item.message.ts).sort(compareTs)
+  // A day file read from stdin has no folder to name its channel: its first message names it.
+  const id = channel.info?.id ?? (channel.folder || `slack-${times[0] ?? 'channel'}`)
   const conversation: Conversation = {
     id: day ? `${id}:${day}` : id,
     title: titleOf(channel, names, day),
@@ -81,7 +83,6 @@ function conversationOf(
     turns,
     fidelity: sink.fidelity
   }
-  const times = placed.map((item) => item.message.ts).sort(compareTs)
   const createdAt = times[0] === undefined ? undefined : tsToIso(times[0])
   const updatedAt = times.at(-1) === undefined ? undefined : tsToIso(times.at(-1) ?? '')
   if (createdAt) conversation.createdAt = createdAt
@@ -98,7 +99,8 @@ function titleOf(channel: ChannelSource, names: Names, day: string | undefined):
       `${info.list === 'dms' ? 'Direct messages' : 'Group messages'}: ` +
       `${info.members.map((member) => nameOf(member, names)).join(', ')}`
   } else {
-    title = `#${info?.name ?? channel.folder}`
+    const name = info?.name ?? channel.folder
+    title = name ? `#${name}` : 'Slack channel'
   }
   return day ? `${title} · ${day}` : title
 }

@@ -544,3 +544,14 @@ test('the golden export fixture never prints a private file address', async () =
     assert.ok(!/files\.slack\.com|xoxe|url_private/.test(note), name)
   }
 })
+
+test('a day file without a path (stdin) gets an id from its first message and a plain title', async () => {
+  const text = await readFile(new URL('../../../fixtures/slack/day-file/input.json', import.meta.url), 'utf8')
+  const {file, conversations} = await createNormalizer({builtins: [slack()]}).normalize(
+    inputFromString(text, '<stdin>')
+  )
+  assert.deepEqual(file.messages, [])
+  assert.equal(conversations.length, 1)
+  assert.match(conversations[0]?.id ?? '', /^slack-\d+\.\d+$/)
+  assert.equal(conversations[0]?.title, 'Slack channel')
+})
