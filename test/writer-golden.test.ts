@@ -3,18 +3,21 @@ import {existsSync} from 'node:fs'
 import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {expect, test} from 'vitest'
+import {htmlWriter} from '@chatmark/writer-html'
 import type {Conversation, RenderOptions} from 'chatmark'
-import {toNote, validateConversation} from 'chatmark'
+import {conversationToMdast, toNote, validateConversation} from 'chatmark'
 import {fixturesRoot} from './util/fixtures.js'
+import {pageProblems} from './util/page-problems.js'
 import {structureProblems} from './util/structure.js'
 
 // The writer layer: hand-written models in `fixtures/writers/<case>/conversation.json`,
-// rendered by core alone (no format, no input), so a renderer change shows up
+// rendered by the writers alone (no format, no input), so a renderer change shows up
 // here even when no reader produces the shape. Each case is rendered under the
-// default options into `output.md`; its `options.json`, when it has one, names
-// more renderings: `{"variants": {"obsidian": {"profile": "obsidian"}}}` writes
-// `output-obsidian.md` with those render options. `vitest run -u` rewrites the
-// notes after a deliberate change, and the diff is reviewed before it is committed.
+// default options into `output.md` (Markdown) and `output.html` (a web page); its
+// `options.json`, when it has one, names more Markdown renderings:
+// `{"variants": {"obsidian": {"profile": "obsidian"}}}` writes `output-obsidian.md`
+// with those render options. `vitest run -u` rewrites the outputs after a
+// deliberate change, and the diff is reviewed before it is committed.
 
 /** A writer case's `options.json`: named render options, one extra note each. */
 interface WriterOptions {
@@ -52,8 +55,20 @@ for (const name of cases) {
       assert.deepEqual(structureProblems(markdown, conversation, render), [], file)
       await expect(markdown).toMatchFileSnapshot(join(dir, file))
     }
-    const names = renderings.map(([file]) => file)
-    const stale = (await readdir(dir)).filter((file) => /^output(-.+)?\.md$/.test(file) && !names.includes(file))
+    const html = [...htmlWriter.write(conversation)].join('')
+    assert.deepEqual(pageProblems(html), [], 'output.html')
+    // One section per turn of the note (a subagent's turns nested in theirs), as the tree has them.
+    assert.equal(html.match(/<section class="turn /g)?.length ?? 0, countTurns(conversationToMdast(conversation)))
+    await expect(html).toMatchFileSnapshot(join(dir, 'output.html'))
+    const names = [...renderings.map(([file]) => file), 'output.html']
+    const stale = (await readdir(dir)).filter((file) => /^output(-.+)?\.(md|html)$/.test(file) && !names.includes(file))
     assert.deepEqual(stale, [], 'reviewed notes for renderings options.json no longer asks for')
   })
+}
+
+/** The `chatmarkTurn` nodes of a tree, nested ones included. */
+function countTurns(node: {type: string; children?: unknown[]}): number {
+  const own = node.type === 'chatmarkTurn' ? 1 : 0
+  const children = (node.children ?? []) as Array<{type: string; children?: unknown[]}>
+  return own + children.reduce((sum, child) => sum + countTurns(child), 0)
 }

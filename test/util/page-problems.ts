@@ -27,6 +27,10 @@ export function pageProblems(html: string): string[] {
     const where = `${path} <${element.tagName}>`
     if (!allowedElements.has(element.tagName)) problems.push(`${where}: not an element a page may hold`)
     if (element.tagName === 'style') styles.push(element)
+    const classes = Array.isArray(element.properties['className']) ? element.properties['className'] : []
+    if (element.tagName === 'details' && !classes.some((name) => /^fold-/.test(String(name)))) {
+      problems.push(`${where}: a fold without its kind (the sanitiser dropped a class?)`)
+    }
     if (element.tagName === 'meta' && element.properties['httpEquiv']) {
       policy = String(element.properties['content'])
       if (!path.endsWith('head')) problems.push(`${where}: the policy must be in the head`)

@@ -2,6 +2,7 @@ import type {NoteLink} from '@chatmark/core'
 import {indexNoteId} from '@chatmark/core'
 import {toHtml} from 'hast-util-to-html'
 import {h} from 'hastscript'
+import {lines} from './lines.js'
 import {pageShell} from './page-shell.js'
 
 /**
@@ -26,10 +27,13 @@ export function* indexPage(notes: readonly NoteLink[]): Generator<string> {
       h('td.number', String(note.turns))
     ])
   )
-  const table = h('table.index', [
-    h('thead', [h('tr', [h('th', 'Title'), h('th', 'Date'), h('th', 'Source'), h('th', 'Turns')])]),
-    h('tbody', rows)
-  ])
+  const table = h(
+    'table.index',
+    lines([
+      h('thead', [h('tr', [h('th', 'Title'), h('th', 'Date'), h('th', 'Source'), h('th', 'Turns')])]),
+      h('tbody', lines(rows))
+    ])
+  )
   yield `${toHtml(table)}\n`
   yield after
 }

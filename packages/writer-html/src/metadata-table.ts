@@ -1,5 +1,6 @@
 import type {Element} from 'hast'
 import {h} from 'hastscript'
+import {lines} from './lines.js'
 
 /**
  * The note's frontmatter (core's `frontmatterOf`) as a small table at the top
@@ -11,7 +12,7 @@ export function metadataTable(data: Record<string, unknown>): Element {
   const rows = Object.entries(data)
     .filter(([key, value]) => key !== 'title' && value !== undefined && value !== null)
     .map(([key, value]) => h('tr', [h('th', {scope: 'row'}, key.replace(/_/g, ' ')), h('td', valueText(key, value))]))
-  return h('table.metadata', [h('tbody', rows)])
+  return h('table.metadata', [h('tbody', lines(rows))])
 }
 
 function valueText(key: string, value: unknown): string {

@@ -2,6 +2,7 @@ import {createHash} from 'node:crypto'
 import type {ElementContent} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {h} from 'hastscript'
+import {lines} from './lines.js'
 import {pageStyle} from './page-style.js'
 
 /** What a page says about itself besides its content. */
@@ -39,28 +40,37 @@ const contentMarker = 'chatmark:content'
 export function pageShell(head: PageHead): [before: string, after: string] {
   const page = h(null, [
     {type: 'doctype'},
+    {type: 'text', value: '\n'},
     h('html', [
-      h('head', [
-        h('meta', {charSet: 'utf-8'}),
-        h('meta', {httpEquiv: 'Content-Security-Policy', content: contentSecurityPolicy}),
-        h('meta', {name: 'referrer', content: 'no-referrer'}),
-        h('meta', {name: 'viewport', content: 'width=device-width, initial-scale=1'}),
-        h('meta', {name: 'color-scheme', content: 'light dark'}),
-        h('meta', {name: 'generator', content: 'chatmark'}),
-        // URI-encoded, so the id reads back exactly without an HTML parser.
-        h('meta', {name: 'chatmark-id', content: encodeURIComponent(head.id)}),
-        h('title', head.title),
-        h('style', pageStyle)
-      ]),
-      h('body', [
-        h('main', [h('header.note-header', head.header), {type: 'comment', value: contentMarker}]),
-        h('footer.page-footer', [h('p', 'Written by chatmark.')])
-      ])
+      h(
+        'head',
+        lines([
+          h('meta', {charSet: 'utf-8'}),
+          h('meta', {httpEquiv: 'Content-Security-Policy', content: contentSecurityPolicy}),
+          h('meta', {name: 'referrer', content: 'no-referrer'}),
+          h('meta', {name: 'viewport', content: 'width=device-width, initial-scale=1'}),
+          h('meta', {name: 'color-scheme', content: 'light dark'}),
+          h('meta', {name: 'generator', content: 'chatmark'}),
+          // URI-encoded, so the id reads back exactly without an HTML parser.
+          h('meta', {name: 'chatmark-id', content: encodeURIComponent(head.id)}),
+          h('title', head.title),
+          h('style', pageStyle)
+        ])
+      ),
+      {type: 'text', value: '\n'},
+      h(
+        'body',
+        lines([
+          h('main', [...lines([h('header.note-header', lines(head.header))]), {type: 'comment', value: contentMarker}]),
+          h('footer.page-footer', [h('p', 'Written by chatmark.')])
+        ])
+      ),
+      {type: 'text', value: '\n'}
     ])
   ])
   const html = toHtml(page)
   const at = html.indexOf(`<!--${contentMarker}-->`)
-  return [`${html.slice(0, at)}\n`, `${html.slice(at + contentMarker.length + 7)}\n`]
+  return [html.slice(0, at), `${html.slice(at + contentMarker.length + 7)}\n`]
 }
 
 /** The conversation id of a page, from its `chatmark-id` meta element; `undefined` for any other text. */

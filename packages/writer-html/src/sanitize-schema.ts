@@ -1,9 +1,23 @@
+import type {FoldKind, NoticePart, Role} from '@chatmark/core'
 import {defaultSchema} from 'rehype-sanitize'
 import type {Options as Schema} from 'rehype-sanitize'
 
-const roles = ['user', 'assistant', 'system', 'tool', 'other'].map((role) => `turn-${role}`)
-const folds = ['thinking', 'subagent', 'details'].map((kind) => `fold-${kind}`)
-const levels = ['info', 'warning', 'error'].map((level) => `notice-${level}`)
+// Every value of each union, checked by the compiler both ways: a new role, fold kind or
+// level in core fails the build here until its class name is allowed.
+const roleNames = ['user', 'assistant', 'system', 'tool', 'other'] as const satisfies readonly Role[]
+const foldKinds = ['thinking', 'tool-output', 'subagent', 'details'] as const satisfies readonly FoldKind[]
+const levelNames = ['info', 'warning', 'error'] as const satisfies readonly NoticePart['level'][]
+const everyValue: [
+  Exclude<Role, (typeof roleNames)[number]>,
+  Exclude<FoldKind, (typeof foldKinds)[number]>,
+  Exclude<NoticePart['level'], (typeof levelNames)[number]>
+] extends [never, never, never]
+  ? true
+  : never = true
+
+const roles = roleNames.map((role) => `turn-${role}`)
+const folds = foldKinds.map((kind) => `fold-${kind}`)
+const levels = levelNames.map((level) => `notice-${level}`)
 
 /**
  * What a page's content may hold: GitHub's rules (rehype-sanitize's default
@@ -13,7 +27,7 @@ const levels = ['info', 'warning', 'error'].map((level) => `notice-${level}`)
  * else is added: no `style`, no `id` of a message's choosing, no protocol
  * beyond GitHub's.
  */
-export const sanitizeSchema: Schema = {
+export const sanitizeSchema: Schema = everyValue && {
   ...defaultSchema,
   tagNames: [...(defaultSchema.tagNames ?? []), 'aside'],
   attributes: {

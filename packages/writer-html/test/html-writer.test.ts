@@ -16,7 +16,10 @@ test('the writer is named html, writes .html files and says what it writes', () 
 
 test('a page is self-contained: its stylesheet inline and allowed by hash, no script, nothing loaded', () => {
   const html = page(exchange({type: 'text', text: 'Hello'}))
-  assert.match(html, /^<!doctype html>\n?<html><head><meta charset="utf-8">/)
+  assert.match(
+    html,
+    /^<!doctype html>\n<html><head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy"/
+  )
   assert.deepEqual(pageProblems(html), [])
   const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
   const hash = createHash('sha256').update(style).digest('base64')
@@ -201,7 +204,7 @@ test('the header shows the title and the frontmatter as a table; tool calls and 
   )
   const html = page(conversation)
   assert.match(html, /<title>A &#x3C;title><\/title>/)
-  assert.match(html, /<header class="note-header"><h1>A &#x3C;title><\/h1><table class="metadata"><tbody>/)
+  assert.match(html, /<header class="note-header">\n<h1>A &#x3C;title><\/h1>\n<table class="metadata"><tbody>\n<tr>/)
   const rows = [...html.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>([^<]*)<\/td><\/tr>/g)].map((match) =>
     match.slice(1).join(': ')
   )
@@ -294,4 +297,18 @@ test('the processor turns a whole tree into HTML too, the frontmatter left out',
   const html = htmlProcessor.stringify(htmlProcessor.runSync(tree))
   assert.match(html, /^<h1>Go.<\/h1>\n<section class="turn turn-user">/)
   assert.doesNotMatch(html, /source|format: test/)
+})
+
+test('long tool output is folded, and every fold is marked with its kind', () => {
+  const output = Array.from({length: 40}, (_, index) => `line ${index}`).join('\n')
+  const call = {
+    type: 'tool-call',
+    text: 'ls',
+    name: 'shell',
+    input: {},
+    result: {text: output, isError: false}
+  } as const
+  const html = content(page(exchange(call)))
+  assert.match(html, /<details class="fold fold-tool-output">\n<summary>[^<]+<\/summary>/)
+  assert.doesNotMatch(html, /class="fold"/)
 })
