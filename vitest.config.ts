@@ -33,7 +33,7 @@ const floors: Record<(typeof packages)[number], [number, number, number, number]
   'format-gemini': [97, 83, 97, 94],
   'format-plaintext': [99, 93, 99, 97],
   'format-slack': [99, 86, 99, 97],
-  'writer-html': [90, 80, 90, 90],
+  'writer-html': [99, 89, 99, 99],
   cli: [94, 84, 95, 92]
 }
 
