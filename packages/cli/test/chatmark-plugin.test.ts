@@ -10,6 +10,7 @@ import {unified} from 'unified'
 import {VFile} from 'vfile'
 import {test} from 'vitest'
 import {chatmark, createNormalizer} from 'chatmark'
+import type {FormatPlugin} from 'chatmark'
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url))
 
@@ -102,7 +103,9 @@ test('a file that cannot be read rejects with a fatal message naming it; so does
 })
 
 test('a normalizer with a user format reads that format', async () => {
-  const {default: ircFormat} = await import('../../../examples/custom-format/irc-format.js')
+  // A plain-JavaScript module without types: imported by address, typed here (as test-kit.test.ts does).
+  const example = new URL('../../../examples/custom-format/irc-format.js', import.meta.url)
+  const {default: ircFormat} = (await import(example.href)) as {default: () => FormatPlugin}
   const normalizer = createNormalizer({formats: [ircFormat()]})
   const file = await unified()
     .use(chatmark, {normalizer})
