@@ -1,4 +1,4 @@
-import {isNumber, isRecord, isString, markdownLink, stringOf} from '@chatmark/core'
+import {isNumber, isRecord, isString, markdownLink, stringOf} from '@chatmark/core/model'
 
 /** What {@link resolveCitations} did to a text. */
 export interface ResolvedCitations {

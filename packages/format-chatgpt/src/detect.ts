@@ -1,5 +1,5 @@
-import type {Sample, Verdict} from '@chatmark/core'
-import {isRecord} from '@chatmark/core'
+import type {Sample, Verdict} from '@chatmark/core/read'
+import {isRecord} from '@chatmark/core/model'
 import {isNodeShaped} from './types.js'
 
 /** Variant of an export's `conversations.json`: an array of conversations. */

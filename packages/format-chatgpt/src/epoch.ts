@@ -1,4 +1,4 @@
-import {isNumber} from '@chatmark/core'
+import {isNumber} from '@chatmark/core/model'
 
 /** Epoch seconds (a float, as ChatGPT writes `create_time`) as an ISO-8601 time; `undefined` for anything else. */
 export function epochToIso(value: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import {isRecord, numberOf, stringOf} from '@chatmark/core'
+import {isRecord, numberOf, stringOf} from '@chatmark/core/model'
 
 /** A node of the `mapping` tree, keyed by its mapping key. */
 export interface TreeNode {

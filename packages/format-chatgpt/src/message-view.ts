@@ -1,5 +1,6 @@
-import type {AttachmentPart, Part, QuotePart, ToolResult} from '@chatmark/core'
-import {formatBytes, isRecord, isString, numberOf, stringOf} from '@chatmark/core'
+import type {AttachmentPart, Part, QuotePart, ToolResult} from '@chatmark/core/model'
+import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
+import {formatBytes} from '@chatmark/core/read'
 import {resolveCitations} from './citations.js'
 import {epochToIso} from './epoch.js'
 

@@ -1,5 +1,5 @@
-import type {Conversation, Fidelity, NoticePart, Part, Turn} from '@chatmark/core'
-import {modelParticipant, stringOf, userParticipant} from '@chatmark/core'
+import type {Conversation, Fidelity, NoticePart, Part, Turn} from '@chatmark/core/model'
+import {modelParticipant, stringOf, userParticipant} from '@chatmark/core/model'
 import {epochToIso} from './epoch.js'
 import type {TreeNode} from './message-tree.js'
 import {activePath, branchFrom, messageTree, newestLeaves} from './message-tree.js'

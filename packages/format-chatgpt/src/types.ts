@@ -10,7 +10,7 @@
  * The interfaces document the format; parsed JSON is never cast to them.
  * The guards narrow `unknown` to the few fields they check.
  */
-import {isRecord, isString} from '@chatmark/core'
+import {isRecord, isString} from '@chatmark/core/model'
 
 /** One element of `conversations.json` (or the whole file of a single-conversation export). */
 export interface ConversationSchema {

@@ -1,4 +1,4 @@
-import type {BranchPart, Turn} from '@chatmark/core'
+import type {BranchPart, Turn} from '@chatmark/core/model'
 
 /** An abandoned branch: its items from where it forks to its newest leaf, and the branches forking off it. */
 export interface Branch<T> {

@@ -1,5 +1,5 @@
-import type {Verdict} from '@chatmark/core'
-import {isRecord, isString} from '@chatmark/core'
+import type {Verdict} from '@chatmark/core/read'
+import {isRecord, isString} from '@chatmark/core/model'
 import {isExportConversation, senderOf} from './export-schema.js'
 
 /** The variant name of the Claude.ai data export. */

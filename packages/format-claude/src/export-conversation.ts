@@ -1,5 +1,6 @@
-import type {Conversation, Fidelity, ParseContext, Turn} from '@chatmark/core'
-import {isRecord, modelParticipant, stringOf, userParticipant} from '@chatmark/core'
+import type {Conversation, Fidelity, Turn} from '@chatmark/core/model'
+import type {ParseContext} from '@chatmark/core/read'
+import {isRecord, modelParticipant, stringOf, userParticipant} from '@chatmark/core/model'
 import {exportVariant} from './detect-export.js'
 import {createPartsState, hasContent, messageParts} from './export-parts.js'
 import type {ConversationRecord} from './export-schema.js'

@@ -1,5 +1,5 @@
-import type {Artifact, AttachmentPart, CodePart, Part, ToolCallPart, ToolResult} from '@chatmark/core'
-import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core'
+import type {Artifact, AttachmentPart, CodePart, Part, ToolCallPart, ToolResult} from '@chatmark/core/model'
+import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {autolink, inlineText, languageOf} from './markdown-source.js'
 import {formatSize} from './tool-result.js'
 

@@ -7,7 +7,7 @@
  * The guards below narrow `unknown` to the fields they check, and every other
  * field is read through a guard where it is used.
  */
-import {isRecord, isString} from '@chatmark/core'
+import {isRecord, isString} from '@chatmark/core/model'
 
 /** One element of the top-level array (or the whole document, for a single conversation). */
 export interface ExportConversationSchema {

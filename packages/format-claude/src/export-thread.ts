@@ -1,4 +1,4 @@
-import {isString, stringOf} from '@chatmark/core'
+import {isString, stringOf} from '@chatmark/core/model'
 import type {Branch} from './branch-tree.js'
 import {branchFrom} from './branch-tree.js'
 import {rootParentUuid} from './export-schema.js'

@@ -1,4 +1,4 @@
-import type {FormatPlugin} from '@chatmark/core'
+import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
 

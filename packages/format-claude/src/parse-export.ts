@@ -1,5 +1,6 @@
-import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {readJsonItems} from '@chatmark/core'
+import type {Conversation} from '@chatmark/core/model'
+import type {Input, ParseContext} from '@chatmark/core/read'
+import {readJsonItems} from '@chatmark/core/read'
 import {describeConversation, exportConversation} from './export-conversation.js'
 import {isExportConversation} from './export-schema.js'
 

@@ -1,4 +1,4 @@
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import type {ChainType} from './types.js'
 import {bookkeepingTypes, isChainType, titleTypes} from './types.js'
 

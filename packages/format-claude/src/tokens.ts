@@ -1,5 +1,5 @@
-import type {TokenCounts} from '@chatmark/core'
-import {isRecord, numberOf} from '@chatmark/core'
+import type {TokenCounts} from '@chatmark/core/model'
+import {isRecord, numberOf} from '@chatmark/core/model'
 
 /** Token counts of one API message, with cache creation kept apart (the model has no field for it). */
 export interface MessageTokens {

@@ -1,5 +1,5 @@
-import type {AttachmentPart, ToolResult} from '@chatmark/core'
-import {isNumber, isRecord, isString, stringOf} from '@chatmark/core'
+import type {AttachmentPart, ToolResult} from '@chatmark/core/model'
+import {isNumber, isRecord, isString, stringOf} from '@chatmark/core/model'
 import type {ResultInfo} from './record-store.js'
 
 /**

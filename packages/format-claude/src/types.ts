@@ -8,7 +8,7 @@
  * The guards below narrow `unknown` to the few fields they check, and every
  * other field is read through a guard where it is used.
  */
-import {isRecord, isString} from '@chatmark/core'
+import {isRecord, isString} from '@chatmark/core/model'
 
 /** Entry types that take part in the `uuid` / `parentUuid` chain. */
 export const chainTypes = ['user', 'assistant', 'system', 'attachment', 'progress'] as const

@@ -1,5 +1,5 @@
-import type {Sample, Verdict} from '@chatmark/core'
-import {isRecord, isString} from '@chatmark/core'
+import type {Sample, Verdict} from '@chatmark/core/read'
+import {isRecord, isString} from '@chatmark/core/model'
 import {isEnvelopeLine, isLegacyMetaLine, isLineKind, isResponseItem, isStateLine} from './types.js'
 
 /**

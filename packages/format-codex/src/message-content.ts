@@ -1,5 +1,6 @@
-import type {AttachmentPart, TextPart} from '@chatmark/core'
-import {formatBytes, isRecord, isString, stringOf} from '@chatmark/core'
+import type {AttachmentPart, TextPart} from '@chatmark/core/model'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
+import {formatBytes} from '@chatmark/core/read'
 
 /** A message's content items as parts: text, and images as attachments (data URLs never inlined). */
 export function messageContent(content: unknown): Array<TextPart | AttachmentPart> {

@@ -1,5 +1,7 @@
-import type {Conversation, Input, ParseContext} from '@chatmark/core'
-import {idFromName, isRecord, readDocumentOrLines} from '@chatmark/core'
+import type {Conversation} from '@chatmark/core/model'
+import type {Input, ParseContext} from '@chatmark/core/read'
+import {idFromName, isRecord} from '@chatmark/core/model'
+import {readDocumentOrLines} from '@chatmark/core/read'
 import {createRollout} from './rollout/index.js'
 import {isTsDocument} from './types.js'
 

@@ -1,4 +1,4 @@
-import type {ThinkingPart} from '@chatmark/core'
+import type {ThinkingPart} from '@chatmark/core/model'
 
 /**
  * A reasoning summary as a thinking part. Codex summaries start with a bold

@@ -1,5 +1,5 @@
-import type {TokenCounts} from '@chatmark/core'
-import {isRecord, numberOf} from '@chatmark/core'
+import type {TokenCounts} from '@chatmark/core/model'
+import {isRecord, numberOf} from '@chatmark/core/model'
 
 const fields = [
   ['input', 'input_tokens'],

@@ -1,5 +1,5 @@
-import type {ToolResult} from '@chatmark/core'
-import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core'
+import type {ToolResult} from '@chatmark/core/model'
+import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {imagePart} from './message-content.js'
 
 /** The header a unified exec result puts before the command's output (Codex 0.5x and later). */

@@ -15,7 +15,7 @@
  * The interfaces document the format; parsed JSON is never cast to them.
  * The guards narrow `unknown` to the few fields they check.
  */
-import {isRecord, isString} from '@chatmark/core'
+import {isRecord, isString} from '@chatmark/core/model'
 
 /** Line kinds (`type`) of the envelope, generations 2 and 3. */
 export const lineKinds = [

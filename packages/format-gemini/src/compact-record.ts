@@ -1,4 +1,4 @@
-import {isRecord} from '@chatmark/core'
+import {isRecord} from '@chatmark/core/model'
 import {resultDisplay} from './result-display.js'
 import type {MessageLine} from './types.js'
 

@@ -1,5 +1,6 @@
-import type {AttachmentPart, CodePart, Part, ThinkingPart, ToolCallPart} from '@chatmark/core'
-import {formatBytes, isRecord, isString, stringOf} from '@chatmark/core'
+import type {AttachmentPart, CodePart, Part, ThinkingPart, ToolCallPart} from '@chatmark/core/model'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
+import {formatBytes} from '@chatmark/core/read'
 
 /** A `functionResponse` part: a tool's answer, paired with its call by `id`. */
 export interface FunctionResponse {

@@ -1,4 +1,4 @@
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import {partItems} from './content-parts.js'
 
 /**

@@ -1,4 +1,4 @@
-import {isRecord, isString} from '@chatmark/core'
+import {isRecord, isString} from '@chatmark/core/model'
 import {partItems} from './content-parts.js'
 import type {MessageLine} from './types.js'
 

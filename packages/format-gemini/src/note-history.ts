@@ -1,4 +1,4 @@
-import {isString, timeOf} from '@chatmark/core'
+import {isString, timeOf} from '@chatmark/core/model'
 import {contentParts} from './content-parts.js'
 import {contentSignature} from './content-signature.js'
 import {isConversational, userMessageKind} from './message-kind.js'

@@ -1,5 +1,6 @@
-import type {Fidelity, JsonLine} from '@chatmark/core'
-import {isString, stringOf} from '@chatmark/core'
+import type {Fidelity} from '@chatmark/core/model'
+import type {JsonLine} from '@chatmark/core/read'
+import {isString, stringOf} from '@chatmark/core/model'
 import {compactRecord} from './compact-record.js'
 import {contentSignature} from './content-signature.js'
 import {isConversational} from './message-kind.js'

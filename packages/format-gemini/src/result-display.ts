@@ -1,5 +1,5 @@
-import type {ToolResult} from '@chatmark/core'
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import type {ToolResult} from '@chatmark/core/model'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 
 /**
  * A tool result from `resultDisplay`, what the CLI showed the user

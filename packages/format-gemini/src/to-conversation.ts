@@ -7,8 +7,8 @@ import type {
   TokenCounts,
   ToolCallPart,
   Turn
-} from '@chatmark/core'
-import {isRecord, isString, modelParticipant, stringOf, sumTokens, timeOf, userParticipant} from '@chatmark/core'
+} from '@chatmark/core/model'
+import {isRecord, isString, modelParticipant, stringOf, sumTokens, timeOf, userParticipant} from '@chatmark/core/model'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts, thoughtPart} from './content-parts.js'
 import {userMessageKind} from './message-kind.js'

@@ -1,5 +1,5 @@
-import type {TokenCounts} from '@chatmark/core'
-import {isRecord, numberOf, tokenKeys} from '@chatmark/core'
+import type {TokenCounts} from '@chatmark/core/model'
+import {isRecord, numberOf, tokenKeys} from '@chatmark/core/model'
 
 /** A message's `tokens` (TokensSummary) as counts; `undefined` when absent or `null`. */
 export function tokenCounts(value: unknown): TokenCounts | undefined {

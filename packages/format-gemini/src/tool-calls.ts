@@ -1,5 +1,5 @@
-import type {ToolCallPart, ToolResult} from '@chatmark/core'
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import type {ToolCallPart, ToolResult} from '@chatmark/core/model'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import type {FunctionResponse} from './content-parts.js'
 import {partItems} from './content-parts.js'
 import {resultDisplay} from './result-display.js'

@@ -1,4 +1,4 @@
-import type {Part} from '@chatmark/core'
+import type {Part} from '@chatmark/core/model'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts} from './content-parts.js'
 import {userMessageKind} from './message-kind.js'

@@ -7,7 +7,7 @@
  * The guards below narrow `unknown` to the few fields they check, and every
  * other field is read through a guard where it is used.
  */
-import {isRecord, isString} from '@chatmark/core'
+import {isRecord, isString} from '@chatmark/core/model'
 
 /** Message types the CLI writes (`info`, `error`, `warning` since v0.18). */
 export const messageTypes = ['user', 'gemini', 'info', 'error', 'warning'] as const

@@ -1,4 +1,4 @@
-import type {Sample, Verdict} from '@chatmark/core'
+import type {Sample, Verdict} from '@chatmark/core/read'
 import {chooseVariant} from './choose-variant.js'
 import type {ScannedTurn} from './line-scanner.js'
 import {looksLikeData} from './looks-like-data.js'

@@ -1,4 +1,4 @@
-import type {Fidelity, Role} from '@chatmark/core'
+import type {Fidelity, Role} from '@chatmark/core/model'
 import type {CodeFence} from './code-fence.js'
 import {closesCodeFence, codeFenceOpening} from './code-fence.js'
 import {endsFrontMatter, frontMatterTitle, isFrontMatterLine, maxFrontMatterLines} from './front-matter.js'

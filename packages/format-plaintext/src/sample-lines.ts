@@ -1,4 +1,4 @@
-import type {Sample} from '@chatmark/core'
+import type {Sample} from '@chatmark/core/read'
 
 /**
  * The sample's text as numbered lines, the way `readLines` yields the whole

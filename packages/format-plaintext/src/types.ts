@@ -1,4 +1,4 @@
-import type {Role} from '@chatmark/core'
+import type {Role} from '@chatmark/core/model'
 
 /**
  * The transcript styles plain text is read as. The detector picks one from

@@ -1,4 +1,4 @@
-import type {Sample} from '@chatmark/core'
+import type {Sample} from '@chatmark/core/read'
 
 /** Share of control characters (per mille of the text) above which text is binary-ish. */
 const maxControlPerMille = 5

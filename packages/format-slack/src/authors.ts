@@ -1,4 +1,4 @@
-import type {Participant} from '@chatmark/core'
+import type {Participant} from '@chatmark/core/model'
 import type {SlackMessage} from './message.js'
 import type {Names} from './resolve-names.js'
 

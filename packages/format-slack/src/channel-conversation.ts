@@ -1,4 +1,4 @@
-import type {Conversation, Fidelity, Participant, Turn} from '@chatmark/core'
+import type {Conversation, Fidelity, Participant, Turn} from '@chatmark/core/model'
 import {nameOf} from './authors.js'
 import type {SlackMessage} from './message.js'
 import {messageToTurn} from './message-to-turn.js'

@@ -1,5 +1,5 @@
-import type {Sample, Verdict} from '@chatmark/core'
-import {isRecord} from '@chatmark/core'
+import type {Sample, Verdict} from '@chatmark/core/read'
+import {isRecord} from '@chatmark/core/model'
 import {channelFiles, dayFileName, isChannelRecord, isMessageRecord, isUserRecord, userFiles} from './types.js'
 
 /** A day file inside a channel folder, at the root or under one wrapping folder. */

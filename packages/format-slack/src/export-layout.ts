@@ -1,4 +1,4 @@
-import type {InputEntry} from '@chatmark/core'
+import type {InputEntry} from '@chatmark/core/read'
 import {channelFiles, dayFileName, userFiles} from './types.js'
 
 /** A day file of a channel folder. */

@@ -1,6 +1,6 @@
 import type {BlockContent, PhrasingContent, Root} from 'mdast'
-import type {AttachmentPart, Fidelity, Part, Participant, ThreadReply, Turn} from '@chatmark/core'
-import {formatBytes} from '@chatmark/core'
+import type {AttachmentPart, Fidelity, Part, Participant, ThreadReply, Turn} from '@chatmark/core/model'
+import {formatBytes} from '@chatmark/core/read'
 import {authorOf, nameOf} from './authors.js'
 import type {SharedFile, SlackMessage, Unfurl} from './message.js'
 import {mrkdwnInline} from './mrkdwn-inline.js'

@@ -1,5 +1,5 @@
-import type {Reaction} from '@chatmark/core'
-import {isRecord, isString, numberOf, stringOf} from '@chatmark/core'
+import type {Reaction} from '@chatmark/core/model'
+import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {isMessageRecord, tsPattern} from './types.js'
 
 /** A file shared in a message, without any of its addresses. */

@@ -1,4 +1,4 @@
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import {isChannelRecord, isUserRecord} from './types.js'
 
 /** A person or bot of the workspace, as `users.json` names it. */

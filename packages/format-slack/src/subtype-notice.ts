@@ -1,4 +1,4 @@
-import type {NoticePart} from '@chatmark/core'
+import type {NoticePart} from '@chatmark/core/model'
 import {nameOf} from './authors.js'
 import type {SlackMessage} from './message.js'
 import {mrkdwnPlain} from './mrkdwn-inline.js'

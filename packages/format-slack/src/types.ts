@@ -13,7 +13,7 @@
  * The interfaces document the format; parsed JSON is never cast to them.
  * The guards narrow `unknown` to the few fields they check.
  */
-import {isRecord, isString} from '@chatmark/core'
+import {isRecord, isString} from '@chatmark/core/model'
 
 /** A record of `users.json`. */
 export interface UserSchema {

@@ -1,5 +1,5 @@
-import type {BranchPart, Turn} from '@chatmark/core'
-import {isString, stringOf} from '@chatmark/core'
+import type {BranchPart, Turn} from '@chatmark/core/model'
+import {isString, stringOf} from '@chatmark/core/model'
 import type {Branch} from '../branch-tree.js'
 import {branchTurn, insertAt, numberBranches} from '../branch-tree.js'
 import type {Entry} from '../record-store.js'

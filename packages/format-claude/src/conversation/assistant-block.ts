@@ -1,5 +1,5 @@
-import type {Part} from '@chatmark/core'
-import {isString, stringOf} from '@chatmark/core'
+import type {Part} from '@chatmark/core/model'
+import {isString, stringOf} from '@chatmark/core/model'
 import type {BuildState} from './state.js'
 import {count} from './state.js'
 import {redactedThinking, thinkingPart} from './thinking.js'

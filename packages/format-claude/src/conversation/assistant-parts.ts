@@ -1,5 +1,5 @@
-import type {NoticePart, Part, TokenCounts} from '@chatmark/core'
-import {addTokens, isRecord, isString, stringOf} from '@chatmark/core'
+import type {NoticePart, Part, TokenCounts} from '@chatmark/core/model'
+import {addTokens, isRecord, isString, stringOf} from '@chatmark/core/model'
 import {usageTokens} from '../tokens.js'
 import {blocksText} from '../tool-result.js'
 import {assistantBlock} from './assistant-block.js'

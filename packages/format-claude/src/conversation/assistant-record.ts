@@ -1,4 +1,4 @@
-import {addTokens, stringOf} from '@chatmark/core'
+import {addTokens, stringOf} from '@chatmark/core/model'
 import {assistantParts} from './assistant-parts.js'
 import {messageIdOf} from './message-content.js'
 import type {BuildState, Item, TurnList} from './state.js'

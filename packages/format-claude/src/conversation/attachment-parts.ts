@@ -1,5 +1,5 @@
-import type {Part} from '@chatmark/core'
-import {isRecord, stringOf} from '@chatmark/core'
+import type {Part} from '@chatmark/core/model'
+import {isRecord, stringOf} from '@chatmark/core/model'
 import {metaNotice} from './notices.js'
 import type {BuildState} from './state.js'
 import {count} from './state.js'

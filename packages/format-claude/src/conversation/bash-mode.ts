@@ -1,4 +1,4 @@
-import type {ToolCallPart, ToolResult} from '@chatmark/core'
+import type {ToolCallPart, ToolResult} from '@chatmark/core/model'
 
 /** What the user ran in bash mode (`! cmd`, written as `<bash-stdout>` / `<bash-stderr>` in the next record). */
 export interface BashOutput {

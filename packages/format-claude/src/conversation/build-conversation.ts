@@ -1,5 +1,5 @@
-import type {Conversation, Turn} from '@chatmark/core'
-import {stringOf} from '@chatmark/core'
+import type {Conversation, Turn} from '@chatmark/core/model'
+import {stringOf} from '@chatmark/core/model'
 import type {Entry} from '../record-store.js'
 import type {BuildState, ConversationContext} from './state.js'
 import {titleOf} from './title.js'

@@ -1,4 +1,4 @@
-import type {Turn} from '@chatmark/core'
+import type {Turn} from '@chatmark/core/model'
 import {addAssistantRecord} from './assistant-record.js'
 import {attachmentParts} from './attachment-parts.js'
 import type {BuildState, Item} from './state.js'

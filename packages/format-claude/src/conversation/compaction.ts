@@ -1,5 +1,5 @@
-import type {NoticePart, Part, Turn} from '@chatmark/core'
-import {isRecord, stringOf} from '@chatmark/core'
+import type {NoticePart, Part, Turn} from '@chatmark/core/model'
+import {isRecord, stringOf} from '@chatmark/core/model'
 
 /** A `compact_boundary` system line: where `/compact` (or auto-compaction) happened, with its trigger and size. */
 export function compactionNotice(record: Record<string, unknown>): NoticePart {

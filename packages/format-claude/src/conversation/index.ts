@@ -1,4 +1,4 @@
-import type {Conversation} from '@chatmark/core'
+import type {Conversation} from '@chatmark/core/model'
 import type {Thread} from '../thread.js'
 import {countAbandoned, insertBranches} from './abandoned-branches.js'
 import {buildConversation} from './build-conversation.js'

@@ -1,4 +1,4 @@
-import {isRecord, stringOf} from '@chatmark/core'
+import {isRecord, stringOf} from '@chatmark/core/model'
 
 /** `message.content` of a user or assistant record: a string, content blocks, or anything else. */
 export function messageContent(record: Record<string, unknown>): unknown {

@@ -1,4 +1,4 @@
-import type {NoticePart} from '@chatmark/core'
+import type {NoticePart} from '@chatmark/core/model'
 
 /** Harness text shown with `keepMeta`: a label, the text folded inside. */
 export function metaNotice(label: string, text: string): NoticePart {

@@ -1,4 +1,4 @@
-import {isString} from '@chatmark/core'
+import {isString} from '@chatmark/core/model'
 import type {Entry, RecordStore} from '../record-store.js'
 import {contentBlocks} from './message-content.js'
 import type {BuildState, Item} from './state.js'

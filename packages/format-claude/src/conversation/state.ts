@@ -1,4 +1,4 @@
-import type {Fidelity, TokenCounts, ToolCallPart, Turn} from '@chatmark/core'
+import type {Fidelity, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
 import type {Entry, RecordStore} from '../record-store.js'
 import type {Thread} from '../thread.js'
 import {sidechainGroups} from './sidechains.js'

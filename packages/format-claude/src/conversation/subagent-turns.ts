@@ -1,5 +1,5 @@
-import type {Turn} from '@chatmark/core'
-import {isRecord, stringOf} from '@chatmark/core'
+import type {Turn} from '@chatmark/core/model'
+import {isRecord, stringOf} from '@chatmark/core/model'
 import {blocksText} from '../tool-result.js'
 // A module cycle, on purpose: a subagent's turns are built as the thread's are,
 // while the thread's tool call that started it is being read.

@@ -1,5 +1,5 @@
-import type {Part} from '@chatmark/core'
-import {isRecord, stringOf} from '@chatmark/core'
+import type {Part} from '@chatmark/core/model'
+import {isRecord, stringOf} from '@chatmark/core/model'
 import {classifyUserText} from '../harness-text.js'
 import {compactionNotice} from './compaction.js'
 import {commandNotice, metaNotice} from './notices.js'

@@ -1,5 +1,5 @@
-import type {NoticePart, Part} from '@chatmark/core'
-import {stringOf} from '@chatmark/core'
+import type {NoticePart, Part} from '@chatmark/core/model'
+import {stringOf} from '@chatmark/core/model'
 import type {BuildState} from './state.js'
 import {count} from './state.js'
 

@@ -1,5 +1,5 @@
-import type {ToolCallPart, Turn} from '@chatmark/core'
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import type {ToolCallPart, Turn} from '@chatmark/core/model'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import {blocksText, toolResult} from '../tool-result.js'
 import {contentBlocks} from './message-content.js'
 import type {BuildState} from './state.js'

@@ -1,5 +1,5 @@
-import type {NoticePart, Part, Turn} from '@chatmark/core'
-import {modelParticipant, stringOf, userParticipant} from '@chatmark/core'
+import type {NoticePart, Part, Turn} from '@chatmark/core/model'
+import {modelParticipant, stringOf, userParticipant} from '@chatmark/core/model'
 
 /** The conversation's two participants. */
 export const user = userParticipant()

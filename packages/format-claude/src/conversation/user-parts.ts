@@ -1,5 +1,5 @@
-import type {Part, Turn} from '@chatmark/core'
-import {isString, stringOf} from '@chatmark/core'
+import type {Part, Turn} from '@chatmark/core/model'
+import {isString, stringOf} from '@chatmark/core/model'
 import {blocksText, imageAttachment} from '../tool-result.js'
 import type {BashOutput} from './bash-mode.js'
 import {attachSummary} from './compaction.js'

@@ -1,4 +1,4 @@
-import type {ToolCallPart} from '@chatmark/core'
+import type {ToolCallPart} from '@chatmark/core/model'
 import {bashResult} from './bash-mode.js'
 import type {BuildState, TurnList} from './state.js'
 import {pushTurn} from './state.js'

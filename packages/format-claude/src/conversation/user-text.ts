@@ -1,4 +1,4 @@
-import type {Turn} from '@chatmark/core'
+import type {Turn} from '@chatmark/core/model'
 import {classifyUserText, stripReminders} from '../harness-text.js'
 import {bashCall} from './bash-mode.js'
 import {attachSummary} from './compaction.js'

@@ -1,5 +1,5 @@
-import type {ToolCallPart} from '@chatmark/core'
-import {isString, numberOf, stringOf} from '@chatmark/core'
+import type {ToolCallPart} from '@chatmark/core/model'
+import {isString, numberOf, stringOf} from '@chatmark/core/model'
 import type {RolloutState} from './state.js'
 import {assistantPart, prompt} from './turns.js'
 

@@ -1,5 +1,5 @@
-import type {NoticePart} from '@chatmark/core'
-import {stringOf} from '@chatmark/core'
+import type {NoticePart} from '@chatmark/core/model'
+import {stringOf} from '@chatmark/core/model'
 import {contentText} from '../message-content.js'
 import type {RolloutState} from './state.js'
 import {count} from './state.js'

@@ -1,4 +1,4 @@
-import {stringOf} from '@chatmark/core'
+import {stringOf} from '@chatmark/core/model'
 import {contentText, messageContent} from '../message-content.js'
 import {commandExecution} from './command.js'
 import {compactionNotice} from './compaction.js'

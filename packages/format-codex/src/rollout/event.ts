@@ -1,4 +1,4 @@
-import {isRecord, isString, numberOf, stringOf} from '@chatmark/core'
+import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {commandEnd} from './command.js'
 import {compactionNotice, rollBack} from './compaction.js'
 import {completedItem} from './completed-item.js'

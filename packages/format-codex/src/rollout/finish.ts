@@ -1,5 +1,5 @@
-import type {Conversation, ConversationMetadata, Turn} from '@chatmark/core'
-import {sumTokens} from '@chatmark/core'
+import type {Conversation, ConversationMetadata, Turn} from '@chatmark/core/model'
+import {sumTokens} from '@chatmark/core/model'
 import {codexTokenKeys} from '../tokens.js'
 import type {RolloutState} from './state.js'
 import {model, user} from './turns.js'

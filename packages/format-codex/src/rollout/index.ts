@@ -8,7 +8,7 @@
  * - `message.ts`, `reasoning.ts`, `tool-call.ts`, `command.ts`, `compaction.ts`, `token-usage.ts`: the steps;
  * - `turns.ts`: opening and closing turns; `finish.ts`: the conversation.
  */
-import type {Conversation} from '@chatmark/core'
+import type {Conversation} from '@chatmark/core/model'
 import type {FinishOptions} from './finish.js'
 import {finish} from './finish.js'
 import {record} from './record.js'

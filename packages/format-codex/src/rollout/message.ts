@@ -1,5 +1,5 @@
-import type {Part} from '@chatmark/core'
-import {isString, stringOf} from '@chatmark/core'
+import type {Part} from '@chatmark/core/model'
+import {isString, stringOf} from '@chatmark/core/model'
 import {injectedLabel, isInjectedContext} from '../injected-context.js'
 import {contentText, imagePart, messageContent} from '../message-content.js'
 import type {RolloutState} from './state.js'

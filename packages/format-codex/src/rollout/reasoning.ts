@@ -1,4 +1,4 @@
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import type {CopySource} from '../duplicates.js'
 import {thinkingPart} from '../reasoning.js'
 import type {RolloutState} from './state.js'

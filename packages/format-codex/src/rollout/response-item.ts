@@ -1,4 +1,4 @@
-import {isRecord, stringOf} from '@chatmark/core'
+import {isRecord, stringOf} from '@chatmark/core/model'
 import {imagePart} from '../message-content.js'
 import {compactionNotice, compactionOutput} from './compaction.js'
 import {message} from './message.js'

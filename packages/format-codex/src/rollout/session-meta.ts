@@ -1,4 +1,4 @@
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import {metaText} from './message.js'
 import type {RolloutState} from './state.js'
 import {startTurn} from './turns.js'

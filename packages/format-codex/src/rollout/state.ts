@@ -1,4 +1,4 @@
-import type {Fidelity, NoticePart, TokenCounts, ToolCallPart, Turn} from '@chatmark/core'
+import type {Fidelity, NoticePart, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
 import type {Duplicates} from '../duplicates.js'
 import {createDuplicates} from '../duplicates.js'
 

@@ -1,4 +1,4 @@
-import {isRecord, stringOf} from '@chatmark/core'
+import {isRecord, stringOf} from '@chatmark/core/model'
 import {subtractTokens, tokenCounts} from '../tokens.js'
 import type {RolloutState} from './state.js'
 

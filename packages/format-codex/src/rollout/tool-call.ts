@@ -1,5 +1,5 @@
-import type {ToolCallPart} from '@chatmark/core'
-import {isRecord, isString, stringOf} from '@chatmark/core'
+import type {ToolCallPart} from '@chatmark/core/model'
+import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import {isPatch, patchSummary} from '../apply-patch.js'
 import {toolResult} from '../tool-result.js'
 import {commandLine} from './command.js'

@@ -1,5 +1,5 @@
-import type {NoticePart, Part, TokenCounts, Turn} from '@chatmark/core'
-import {modelParticipant, userParticipant} from '@chatmark/core'
+import type {NoticePart, Part, TokenCounts, Turn} from '@chatmark/core/model'
+import {modelParticipant, userParticipant} from '@chatmark/core/model'
 import type {CopySource} from '../duplicates.js'
 import type {RolloutState} from './state.js'
 

@@ -3,7 +3,7 @@ import {conversationToMdast} from './conversation-to-mdast.js'
 import {BodySink} from './defer-bodies.js'
 import type {MarkdownProcessor} from './markdown-processor.js'
 import {createMarkdownProcessor} from './markdown-processor.js'
-import type {Conversation} from './model.js'
+import type {Conversation} from '../model/model.js'
 import type {RenderOptions} from './render-options.js'
 
 /** Characters of text after which the turns gathered so far are serialised and handed out. */

@@ -1,9 +1,9 @@
 import type {Readable} from 'node:stream'
 import type {Entry, ZipFile} from 'yauzl'
-import type {Input} from './input.js'
-import {headOf} from './input.js'
-import type {NamePattern} from './plugin.js'
-import {matchesName} from './plugin.js'
+import type {Input} from '../read/input.js'
+import {headOf} from '../read/input.js'
+import type {NamePattern} from '../read/plugin.js'
+import {matchesName} from '../read/plugin.js'
 
 /**
  * The members of a zip archive that formats read as its input (their

@@ -1,6 +1,6 @@
 import type {PhrasingContent} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
-import type {ToolCallPart, Turn} from './model.js'
+import type {ToolCallPart, Turn} from '../model/model.js'
 import {codeBlock} from './code-block.js'
 import {fold} from './fold.js'
 import type {ResolvedRenderOptions} from './render-options.js'

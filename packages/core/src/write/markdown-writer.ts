@@ -1,6 +1,6 @@
-import {isRecord} from './guards.js'
+import {isRecord} from '../model/guards.js'
 import type {NoteWriter} from './note-writer.js'
-import {noteChunks} from './note-chunks.js'
+import {noteChunks} from '../render/note-chunks.js'
 
 /**
  * The Markdown writer: a note with YAML frontmatter, serialised by the frozen

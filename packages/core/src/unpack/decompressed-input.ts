@@ -1,6 +1,6 @@
 import {Readable} from 'node:stream'
-import type {Input} from './input.js'
-import {headOf} from './input.js'
+import type {Input} from '../read/input.js'
+import {headOf} from '../read/input.js'
 
 /** Compressions read transparently, by their magic bytes. */
 export type Compression = 'zstd' | 'gzip'

@@ -1,5 +1,5 @@
 import type {Paragraph, PhrasingContent} from 'mdast'
-import type {Artifact} from './model.js'
+import type {Artifact} from '../model/model.js'
 import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
 
 /** The line that introduces an artifact: **Artifact** _Title_ (`kind`, created). */

@@ -1,4 +1,4 @@
-import type {Input} from './input.js'
+import type {Input} from '../read/input.js'
 
 /** Thrown by {@link guardStalls} when the guarded stream made no progress for too long. */
 export class StallError extends Error {

@@ -1,4 +1,4 @@
-import type {Conversation} from './model.js'
+import type {Conversation} from '../model/model.js'
 import {requireModule} from './require-module.js'
 
 /** The YAML serialiser, loaded on first use: only notes need it, not reading or listing. */

@@ -1,5 +1,5 @@
-import type {Conversation} from './model.js'
-import type {RenderOptions} from './render-options.js'
+import type {Conversation} from '../model/model.js'
+import type {RenderOptions} from '../render/render-options.js'
 
 /**
  * An output of chatmark: Markdown notes, HTML pages, the model as JSON. Every

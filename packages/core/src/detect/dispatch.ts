@@ -1,6 +1,6 @@
-import type {Confidence, FormatPlugin, Verdict} from './plugin.js'
-import {confidences} from './plugin.js'
-import type {Sample} from './sample.js'
+import type {Confidence, FormatPlugin, Verdict} from '../read/plugin.js'
+import {confidences} from '../read/plugin.js'
+import type {Sample} from '../read/sample.js'
 
 /** One format's verdict, as reported. */
 export interface FormatVerdict extends Verdict {

@@ -1,6 +1,6 @@
 import type {VFile} from 'vfile'
 import type {Limits} from './limits.js'
-import type {Conversation} from './model.js'
+import type {Conversation} from '../model/model.js'
 import type {Input} from './input.js'
 import type {Sample} from './sample.js'
 

@@ -1,14 +1,23 @@
 import type {Heading, Paragraph, PhrasingContent, Root, RootContent} from 'mdast'
 import {artifactLine} from './artifact-line.js'
 import {codeBlock} from './code-block.js'
-import {conversationTitle} from './conversation-title.js'
+import {conversationTitle} from '../model/conversation-title.js'
 import {fold} from './fold.js'
 import {formatTime} from './format-time.js'
 import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
 import {groupDigits} from './group-digits.js'
 import type {ChatmarkBranch, ChatmarkNotice, ChatmarkTurn, Flow, TurnLevel} from './mdast-nodes.js'
 import {messageToMdast} from './message-to-mdast.js'
-import type {BranchPart, Conversation, NoticeKind, NoticePart, Part, ThreadReply, TokenCounts, Turn} from './model.js'
+import type {
+  BranchPart,
+  Conversation,
+  NoticeKind,
+  NoticePart,
+  Part,
+  ThreadReply,
+  TokenCounts,
+  Turn
+} from '../model/model.js'
 import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
 import {quoteToMdast} from './quote-to-mdast.js'
 import type {RenderOptions, ResolvedRenderOptions} from './render-options.js'

@@ -1,5 +1,5 @@
 import type {BlockContent, Data, DefinitionContent, Literal, Parent, PhrasingContent} from 'mdast'
-import type {BranchPart, NoticePart, Role} from './model.js'
+import type {BranchPart, NoticePart, Role} from '../model/model.js'
 
 /** Block-level content, as the root, a turn or a block quote holds it. */
 export type Flow = BlockContent | DefinitionContent

@@ -1,7 +1,7 @@
 import {loadBlockParser, needsBlockParser} from './contain-markdown.js'
 import {loadYaml} from './frontmatter.js'
 import {loadMessageParser} from './message-to-mdast.js'
-import type {Conversation, Turn} from './model.js'
+import type {Conversation, Turn} from '../model/model.js'
 import type {RenderOptions} from './render-options.js'
 
 /**

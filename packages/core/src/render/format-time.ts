@@ -1,4 +1,4 @@
-import {parseTime} from './parse-time.js'
+import {parseTime} from '../model/parse-time.js'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

@@ -1,6 +1,6 @@
 import type {Blockquote, PhrasingContent} from 'mdast'
-import type {QuotePart} from './model.js'
-import {linkDestination, linkLabel} from './markdown-link.js'
+import type {QuotePart} from '../model/model.js'
+import {linkDestination, linkLabel} from '../model/markdown-link.js'
 import {text} from './phrasing.js'
 
 /**

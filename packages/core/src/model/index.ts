@@ -1,0 +1,36 @@
+/**
+ * @packageDocumentation
+ * The conversation model, its checks, and the contract a format plugin implements: everything a format needs to say what it read, with no input, detection or rendering code.
+ */
+export type {
+  Artifact,
+  AttachmentPart,
+  BranchPart,
+  CodeExecution,
+  CodePart,
+  Conversation,
+  ConversationMetadata,
+  Fidelity,
+  NoticeKind,
+  NoticePart,
+  Part,
+  Participant,
+  QuotePart,
+  Reaction,
+  Role,
+  Source,
+  TextPart,
+  ThinkingPart,
+  TokenCounts,
+  ToolCallPart,
+  ToolResult,
+  ThreadReply,
+  Turn
+} from './model.js'
+export {isNumber, isRecord, isString, numberOf, stringOf, timeOf} from './guards.js'
+export {addTokens, sumTokens, tokenKeys} from './sum-tokens.js'
+export {modelParticipant, userParticipant} from './participants.js'
+export {idFromName} from './id-from-name.js'
+export {linkDestination, linkLabel, markdownLink} from './markdown-link.js'
+export {validateConversation} from './validate-conversation.js'
+export {conversationTitle} from './conversation-title.js'

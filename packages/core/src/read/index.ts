@@ -1,0 +1,30 @@
+/**
+ * @packageDocumentation
+ * Inputs (files, folders, buffers, stdin) and the streaming readers formats parse them with: lines, JSON Lines, one JSON document, the items of a huge JSON array, and the Sample detectors see.
+ */
+export type {Confidence, FormatOption, FormatPlugin, NamePattern, ParseContext, Verdict} from './plugin.js'
+export {confidences, formatOptionKey, matchesName} from './plugin.js'
+export type {Limits} from './limits.js'
+export {defaultLimits} from './limits.js'
+export type {Input, InputEntry} from './input.js'
+export {
+  entryInput,
+  headOf,
+  inputFromBytes,
+  inputFromFolder,
+  inputFromPath,
+  inputFromStream,
+  inputFromString
+} from './input.js'
+export {countingInput} from './counting-input.js'
+export type {Sample, SampleKind, SampleRecord} from './sample.js'
+export {createSample, sampleEntryLimit, sampleFromBytes, sampleHeadLimit, sampleRecordLimit} from './sample.js'
+export type {Line, ReadLinesOptions} from './read-lines.js'
+export {readLineBatches, readLines} from './read-lines.js'
+export type {JsonLine, ReadJsonLinesOptions} from './read-json-lines.js'
+export {formatBytes, readJsonLineBatches, readJsonLines} from './read-json-lines.js'
+export {readJsonDocument, startsAsJsonDocument} from './read-json-document.js'
+export type {DocumentOrLines, ReadDocumentOrLinesOptions} from './read-document-or-lines.js'
+export {readDocumentOrLines} from './read-document-or-lines.js'
+export type {JsonItem, ReadJsonItemsOptions} from './read-json-items.js'
+export {readJsonItems} from './read-json-items.js'

@@ -1,0 +1,27 @@
+/**
+ * @packageDocumentation
+ * The semantic mdast tree of a conversation, its Markdown spelling (a remark plugin and a to-markdown extension) and the streaming note writer.
+ */
+export type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
+export {resolveRenderOptions} from './render-options.js'
+export type {
+  ChatmarkBranch,
+  ChatmarkFold,
+  ChatmarkMessage,
+  ChatmarkNotice,
+  ChatmarkTurn,
+  Flow,
+  FoldKind,
+  TurnLevel
+} from './mdast-nodes.js'
+export type {ChatmarkToMarkdownOptions} from './chatmark-to-markdown.js'
+export {chatmarkToMarkdown} from './chatmark-to-markdown.js'
+export {remarkChatmark} from './remark-chatmark.js'
+export type {MarkdownProcessor} from './markdown-processor.js'
+export {markdownProcessor} from './markdown-processor.js'
+export {containMarkdown} from './contain-markdown.js'
+export {conversationToMdast, turnDepth} from './conversation-to-mdast.js'
+export {frontmatterOf} from './frontmatter.js'
+export {noteChunks, toNote, treeToMarkdown, treeToMarkdownChunks} from './note-chunks.js'
+export type {Truncated} from './truncate-middle.js'
+export {countCodePoints, truncateMiddle} from './truncate-middle.js'

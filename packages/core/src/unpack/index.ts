@@ -1,0 +1,7 @@
+/**
+ * @packageDocumentation
+ * Compressed inputs (zstd, gzip) and zip archives, opened transparently by the normalizer.
+ */
+export type {Compression} from './decompressed-input.js'
+export {compressionOf, decompressedInput} from './decompressed-input.js'
+export {zipContainerInput, zipMemberInput} from './zip-member-input.js'

@@ -1,0 +1,7 @@
+/**
+ * @packageDocumentation
+ * Writers: the registry of output formats (Markdown, HTML, JSON) a conversation can be written as.
+ */
+export type {NoteLink, NoteWriter} from './note-writer.js'
+export {indexNoteId} from './note-writer.js'
+export {markdownWriter} from './markdown-writer.js'
