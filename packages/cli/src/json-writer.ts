@@ -41,6 +41,8 @@ function jsonTurn(turn: Turn): string {
     timestamp: turn.timestamp ?? null,
     model: turn.model ?? null,
     ...(turn.tokens ? {tokens: turn.tokens} : {}),
+    ...(turn.reply ? {reply: turn.reply} : {}),
+    ...(turn.reactions ? {reactions: turn.reactions} : {}),
     parts: turn.parts
   })
 }

@@ -31,7 +31,7 @@ export function formatExplanation(name: string, detection: Detection): string {
  * changed); fields are added without a bump. The shape is the JSON Schema in
  * `schema/chatmark-json.schema.json`, whose `schemaVersion` must match.
  */
-export const jsonSchemaVersion = 2
+export const jsonSchemaVersion = 3
 
 /**
  * One input as the `--json` object (a public interface: see the README): its
