@@ -1,6 +1,7 @@
 /**
  * @packageDocumentation
- * The conversation model, its checks, and the contract a format plugin implements: everything a format needs to say what it read, with no input, detection or rendering code.
+ * The conversation model, its checks, and the contract a format plugin implements: everything a format
+ * needs to say what it read, with no input, detection or rendering code.
  */
 export type {
   Artifact,

@@ -1,6 +1,7 @@
 /**
  * @packageDocumentation
- * Inputs (files, folders, buffers, stdin) and the streaming readers formats parse them with: lines, JSON Lines, one JSON document, the items of a huge JSON array, and the Sample detectors see.
+ * Inputs (files, folders, buffers, stdin) and the streaming readers formats parse them with: lines,
+ * JSON Lines, one JSON document, the items of a huge JSON array, and the Sample detectors see.
  */
 export type {Confidence, FormatOption, FormatPlugin, NamePattern, ParseContext, Verdict} from './plugin.js'
 export {confidences, formatOptionKey, matchesName} from './plugin.js'

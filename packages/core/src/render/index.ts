@@ -1,6 +1,7 @@
 /**
  * @packageDocumentation
- * The semantic mdast tree of a conversation, its Markdown spelling (a remark plugin and a to-markdown extension) and the streaming note writer.
+ * The semantic mdast tree of a conversation, its Markdown spelling (a remark plugin and a to-markdown
+ * extension) and the streaming note writer.
  */
 export type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
 export {resolveRenderOptions} from './render-options.js'
