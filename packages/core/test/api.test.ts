@@ -5,6 +5,7 @@ import * as core from '@chatmark/core'
 test('the public API is exactly the expected list of exports', () => {
   assert.deepEqual(Object.keys(core).sort(), [
     'addTokens',
+    'branchLines',
     'chatmarkToMarkdown',
     'compressionOf',
     'confidences',

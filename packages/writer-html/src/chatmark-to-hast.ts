@@ -1,8 +1,8 @@
 import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from '@chatmark/core'
+import {branchLines} from '@chatmark/core'
 import type {Element, ElementContent} from 'hast'
 import type {Handlers, State} from 'mdast-util-to-hast'
 import type {VFile} from 'vfile'
-import {branchLines} from './branch-lines.js'
 import {messageToHast} from './message-to-hast.js'
 import {rawHtml} from './raw-html.js'
 

@@ -1,6 +1,7 @@
 import type {Blockquote, Heading, Paragraph, Text} from 'mdast'
 import type {Handle, Join, Options, Unsafe} from 'mdast-util-to-markdown'
 import {defaultHandlers} from 'mdast-util-to-markdown'
+import {branchLines} from './branch-lines.js'
 import {containMarkdown} from './contain-markdown.js'
 import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
 import {isInertText, plainPhrasing} from './plain-phrasing.js'
@@ -20,12 +21,6 @@ const alertMarkers: Record<ChatmarkNotice['level'], string> = {
   info: '[!NOTE]',
   warning: '[!WARNING]',
   error: '[!CAUTION]'
-}
-
-const branchOrigins: Record<NonNullable<ChatmarkBranch['origin']> | 'unknown', string> = {
-  'edited-prompt': 'an edited prompt',
-  'regenerated-answer': 'a regenerated answer',
-  unknown: 'an edited prompt or a retried answer'
 }
 
 /**
@@ -84,10 +79,7 @@ const chatmarkNotice: Handle = (node: ChatmarkNotice, parent, state, info) =>
 
 /** A branch's turns, between a notice that introduces the branch and one that ends it. */
 const chatmarkBranch: Handle = (node: ChatmarkBranch, _, state, info) => {
-  const origin = branchOrigins[node.origin ?? 'unknown']
-  const turns = `${node.size} turn${node.size === 1 ? '' : 's'}`
-  const open = `Alternate branch ${node.number} (${origin}; not the branch kept as current): ${turns}`
-  const close = `End of alternate branch ${node.number}; the current branch continues`
+  const {open, close} = branchLines(node)
   const notice = (value: string): ChatmarkNotice => ({
     type: 'chatmarkNotice',
     level: 'info',

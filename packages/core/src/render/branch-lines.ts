@@ -1,4 +1,4 @@
-import type {ChatmarkBranch} from '@chatmark/core'
+import type {ChatmarkBranch} from './mdast-nodes.js'
 
 const origins: Record<NonNullable<ChatmarkBranch['origin']> | 'unknown', string> = {
   'edited-prompt': 'an edited prompt',
@@ -7,9 +7,9 @@ const origins: Record<NonNullable<ChatmarkBranch['origin']> | 'unknown', string>
 }
 
 /**
- * The lines before and after an alternate branch, worded as the Markdown
- * note words them (core's `chatmarkToMarkdown`; a test holds the two
- * together), so a page and a note of one conversation say the same thing.
+ * The lines before and after an alternate branch, which every writer shows
+ * (as alerts in Markdown), so a page and a note of one conversation say the
+ * same thing.
  */
 export function branchLines(node: ChatmarkBranch): {open: string; close: string} {
   const turns = `${node.size} turn${node.size === 1 ? '' : 's'}`
