@@ -42,5 +42,22 @@ export function builtinWriters(): BuiltinWriter[] {
   ]
 }
 
+/**
+ * The built-in writer of that name, imported now: the library's way to the
+ * same writers as `--to`.
+ *
+ * @example
+ *   const html = await loadWriter('html')
+ *   await writeFile('note.html', [...html.write(conversation)].join(''))
+ */
+export async function loadWriter(name: string): Promise<NoteWriter> {
+  const writer = builtinWriters().find((candidate) => candidate.name === name)
+  if (!writer) {
+    const names = builtinWriters().map((candidate) => candidate.name)
+    throw new Error(`No writer named \`${name}\`: expected one of ${names.join(', ')}`)
+  }
+  return writer.load()
+}
+
 /** The default writer's name. */
 export const defaultWriterName = 'markdown'

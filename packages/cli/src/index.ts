@@ -1,5 +1,7 @@
 export * from '@chatmark/core'
 export {builtinFormats, defaultFormatOrder} from './builtin-formats.js'
+export type {BuiltinWriter} from './builtin-writers.js'
+export {builtinWriters, defaultWriterName, loadWriter} from './builtin-writers.js'
 export {createNormalizer, normalizer} from './default-normalizer.js'
 export type {ConvertOptions, Converted, Note} from './convert.js'
 export {convert} from './convert.js'

@@ -13,7 +13,7 @@ import type {
   RenderOptions
 } from '@chatmark/core'
 import {conversationTitle, indexNoteId, inputFromFolder, inputFromPath, inputFromStream} from '@chatmark/core'
-import {builtinWriters} from './builtin-writers.js'
+import {loadWriter} from './builtin-writers.js'
 import {helpText, ownOptionNames, parseCliArgs, UsageError, usedModules} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
@@ -266,13 +266,6 @@ async function inputOf(entry: InputEntry & {kind: 'file' | 'folder'}, cwd: strin
   const path = resolve(cwd, entry.path)
   const input = entry.kind === 'folder' ? await inputFromFolder(path) : await inputFromPath(path)
   return {...input, name: entry.path}
-}
-
-/** `--to`: the built-in writer of that name (the name is checked by `parseCliArgs`), imported now. */
-async function loadWriter(name: string): Promise<NoteWriter> {
-  const writer = builtinWriters().find((candidate) => candidate.name === name)
-  if (!writer) throw new Error(`no writer named ${name}`)
-  return writer.load()
 }
 
 /** Where an index page links to a note, and what it says about it. */

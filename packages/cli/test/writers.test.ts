@@ -129,3 +129,16 @@ test('--to html on stdout prints the pages, one after another', async () => {
   assert.equal(run.stdout.match(/^<!doctype html>/gm)?.length, 3)
   assert.doesNotMatch(run.stdout, /<h1>Conversations<\/h1>/, 'no index page on stdout')
 })
+
+test('the library loads the same writers by name, and names the choices for an unknown one', async () => {
+  const {loadWriter} = await import('chatmark')
+  const conversation = JSON.parse(
+    await readFile(join(repoRoot, 'fixtures/gemini/legacy-json/conversation.json'), 'utf8')
+  ) as import('chatmark').Conversation
+  const html = [...(await loadWriter('html')).write(conversation)].join('')
+  assert.ok(html.startsWith('<!doctype html>') && html.includes('<section class="turn turn-user'), html.slice(0, 200))
+  assert.equal(await loadWriter('markdown'), markdownWriter)
+  const json = JSON.parse([...(await loadWriter('json')).write(conversation)].join('')) as {id: string}
+  assert.equal(json.id, conversation.id)
+  await assert.rejects(loadWriter('pdf'), /No writer named `pdf`: expected one of markdown, html, json/)
+})
