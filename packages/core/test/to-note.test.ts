@@ -90,6 +90,26 @@ test('thinking is collapsed in details, and left out with thinking: false', () =
   assert.doesNotMatch(toNote(session, {thinking: false}), /tokenizer/)
 })
 
+test('a fold whose message text could close <details> early is a block quote under a bold title', () => {
+  const made = structuredClone(session)
+  made.turns[1]!.parts = [
+    {type: 'thinking', text: 'Plan:\n\n</details>\n\n# Escaped?\n\nstill thinking'},
+    {type: 'text', text: 'Done.'}
+  ]
+  const markdown = toNote(made)
+  assert.ok(
+    markdown.includes('> **Thinking**\n>\n> Plan:\n>\n> </details>\n>\n> ### Escaped?\n>\n> still thinking\n\nDone.'),
+    markdown
+  )
+  assert.ok(!markdown.includes('<summary>'))
+  const tree = fromMarkdown(markdown.slice(markdown.indexOf('> **Thinking**')))
+  // Everything the thinking said stays inside the quote, and the answer comes right after it.
+  const [quote, answer] = tree.children
+  assert.equal(quote?.type, 'blockquote')
+  assert.ok(JSON.stringify(quote).includes('still thinking'))
+  assert.equal(answer?.type === 'paragraph' && answer.children[0]?.type === 'text' && answer.children[0].value, 'Done.')
+})
+
 test('the obsidian profile folds thinking in a callout', () => {
   assert.match(
     toNote(session, {profile: 'obsidian'}),

@@ -1,4 +1,4 @@
-import type {Blockquote, Heading, Paragraph, Text} from 'mdast'
+import type {Blockquote, Heading, Nodes, Paragraph, Text} from 'mdast'
 import type {Handle, Join, Options, Unsafe} from 'mdast-util-to-markdown'
 import {defaultHandlers} from 'mdast-util-to-markdown'
 import {branchLines} from './branch-lines.js'
@@ -64,9 +64,25 @@ const chatmarkMessage: Handle = (node: ChatmarkMessage) => containMarkdown(node.
 const chatmarkTurn: Handle = (node: ChatmarkTurn, _, state, info) => state.containerFlow(node, info)
 
 /** `<details>` with the fold's title as its summary, for GitHub and most renderers. */
-const detailsFold: Handle = (node: ChatmarkFold, _, state, info) => {
+const detailsFold: Handle = (node: ChatmarkFold, parent, state, info) => {
+  // Message text that holds `</details>` would close the fold early (it is
+  // Markdown source, so its HTML is live): such a fold is a block quote under a
+  // bold title instead, which nothing in the text can end.
+  if (holdsDetailsTag(node)) {
+    const title: Paragraph = {
+      type: 'paragraph',
+      children: [{type: 'strong', children: [{type: 'text', value: node.title}]}]
+    }
+    return state.handle({type: 'blockquote', children: [title, ...node.children]}, parent, state, info)
+  }
   const summary = node.title.replace(/[&<>]/g, (character) => `&#x${character.charCodeAt(0).toString(16)};`)
   return `<details>\n<summary>${summary}</summary>\n\n${state.containerFlow(node, info)}\n\n</details>`
+}
+
+/** Whether message text anywhere in a node holds a `</details` tag. */
+function holdsDetailsTag(node: Nodes): boolean {
+  if (node.type === 'chatmarkMessage') return /<\/details/i.test(node.value)
+  return 'children' in node && node.children.some((child) => holdsDetailsTag(child))
 }
 
 /** A callout folded by default (`> [!quote]- Title`), which Obsidian shows closed. */
