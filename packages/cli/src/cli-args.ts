@@ -31,6 +31,7 @@ export interface CliArgs {
   parseMessages: boolean
   profile: 'gfm' | 'obsidian'
   maxResultChars?: number
+  foldLines?: number
   timeZone?: string
   followSymlinks: boolean
   help: boolean
@@ -64,6 +65,7 @@ Options:
       --parse-messages       parse message text into mdast (for remark plugins)
       --profile <name>       'gfm' (default) or 'obsidian'
       --max-result-chars <n> keep head and tail of longer tool results (default 4000, 0: all)
+      --fold-lines <n>       fold tool output of more lines (default 20, 0: never)
       --time-zone <tz>       time zone for times in headings (default UTC)
       --follow-symlinks      read inputs behind symbolic links
   -h, --help                 show this help
@@ -136,6 +138,7 @@ const options = {
   'parse-messages': {type: 'boolean'},
   profile: {type: 'string'},
   'max-result-chars': {type: 'string'},
+  'fold-lines': {type: 'string'},
   'time-zone': {type: 'string'},
   'follow-symlinks': {type: 'boolean'},
   help: {type: 'boolean', short: 'h'},
@@ -186,15 +189,8 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
     throw new UsageError(`--json is --to json: it cannot be combined with --to ${values.to}`)
   }
   const chosen = formatOptionValues(parsed.values, formatOptions)
-  let maxResultChars: number | undefined
-  if (values['max-result-chars'] !== undefined) {
-    maxResultChars = Number(values['max-result-chars'])
-    if (!Number.isInteger(maxResultChars) || maxResultChars < 0) {
-      throw new UsageError(
-        `--max-result-chars takes a whole number of characters, not \`${values['max-result-chars']}\``
-      )
-    }
-  }
+  const maxResultChars = wholeNumber(values['max-result-chars'], '--max-result-chars', 'characters')
+  const foldLines = wholeNumber(values['fold-lines'], '--fold-lines', 'lines')
   if (values['time-zone'] !== undefined) {
     try {
       new Intl.DateTimeFormat('en', {timeZone: values['time-zone']})
@@ -226,6 +222,7 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   if (values.out !== undefined) args.out = values.out
   if (values.format !== undefined) args.format = values.format
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
+  if (foldLines !== undefined) args.foldLines = foldLines
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
   if (args.explain && args.to === 'json')
     throw new UsageError('--explain and --json (--to json) cannot be combined: --json already includes the verdicts')
@@ -236,4 +233,14 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
     throw new UsageError('No input: give one or more files or folders, or - for stdin')
   }
   return args
+}
+
+/** A flag's value as a whole number from 0, or a usage error naming the flag and the unit. */
+function wholeNumber(value: string | undefined, flag: string, unit: string): number | undefined {
+  if (value === undefined) return undefined
+  const number = Number(value)
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0) {
+    throw new UsageError(`${flag} takes a whole number of ${unit}, not \`${value}\``)
+  }
+  return number
 }

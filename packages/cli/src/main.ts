@@ -133,6 +133,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     notices: args.notices,
     parseMessages: args.parseMessages,
     ...(args.maxResultChars === undefined ? {} : {maxResultChars: args.maxResultChars}),
+    ...(args.foldLines === undefined ? {} : {foldLines: args.foldLines}),
     ...(args.timeZone === undefined ? {} : {timeZone: args.timeZone})
   }
   const written = new Set<string>()

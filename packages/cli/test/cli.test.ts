@@ -33,12 +33,23 @@ test('usage errors exit with status 2 and say what to do', async () => {
     ['--profile', 'pdf', 'x'],
     ['--format', 'nope', 'x'],
     ['--max-result-chars', '-1', 'x'],
+    ['--fold-lines', '2.5', 'x'],
+    ['--fold-lines', '', 'x'],
     ['--time-zone', 'Mars/Olympus', 'x']
   ]) {
     const {code, stderr} = await runCli(argv)
     assert.equal(code, 2, argv.join(' '))
     assert.match(stderr, /^chatmark: [\s\S]+\nTry `chatmark --help`\.\n$/)
   }
+})
+
+test('--fold-lines folds tool output of more lines, and 0 never folds', async () => {
+  const input = join(repoRoot, 'fixtures/claude-code/real-tui-compact/input.jsonl')
+  const folded = (await runCli(['--fold-lines', '2', input])).stdout
+  assert.match(folded, /<details>\n<summary>Output \(5 lines\)<\/summary>\n\n```text\n1\t/)
+  const never = (await runCli(['--fold-lines', '0', input])).stdout
+  assert.doesNotMatch(never, /<summary>Output/)
+  assert.equal((await runCli([input])).stdout, never, 'the default (20) folds nothing this short')
 })
 
 test('--help and --version print and exit 0', async () => {
