@@ -1,5 +1,5 @@
 import type {Conversation, Fidelity, NoticePart, Part, Turn} from '@chatmark/core/model'
-import {modelParticipant, stringOf, userParticipant} from '@chatmark/core/model'
+import {modelParticipant, numberBranches, stringOf, userParticipant} from '@chatmark/core/model'
 import {epochToIso} from './epoch.js'
 import type {TreeNode} from './message-tree.js'
 import {activePath, branchFrom, messageTree, newestLeaves} from './message-tree.js'
@@ -164,19 +164,6 @@ function stamp(turn: Turn, view: MessageView): void {
   if (view.id) turn.id = view.id
   if (view.timestamp) turn.timestamp = view.timestamp
   if (view.model && turn.role === 'assistant') turn.model = view.model
-}
-
-/** Numbers the branch parts from `last + 1` in the order a note shows them (a branch before those nested in it). */
-function numberBranches(turns: readonly Turn[], last: number): number {
-  let number = last
-  for (const turn of turns) {
-    for (const part of turn.parts) {
-      if (part.type !== 'branch') continue
-      part.number = ++number
-      number = numberBranches(part.turns, number)
-    }
-  }
-  return number
 }
 
 function noticeTurn(notice: NoticePart): Turn {

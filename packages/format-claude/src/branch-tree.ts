@@ -71,22 +71,9 @@ function subtree<T>(root: T, tree: BranchTree<T>, placed: ReadonlySet<T>): T[] {
   return result.sort((a, b) => tree.position(a) - tree.position(b))
 }
 
-/** A system turn holding a branch part (numbered later by {@link numberBranches}). */
+/** A system turn holding a branch part (numbered later by `numberBranches`). */
 export function branchTurn(turns: Turn[], origin: BranchPart['origin']): Turn {
   return {role: 'system', parts: [{type: 'branch', number: 0, ...(origin ? {origin} : {}), turns}]}
-}
-
-/** Numbers the branch parts from `last + 1` in the order a note shows them (a branch before those nested in it). */
-export function numberBranches(turns: readonly Turn[], last = 0): number {
-  let number = last
-  for (const turn of turns) {
-    for (const part of turn.parts) {
-      if (part.type !== 'branch') continue
-      part.number = ++number
-      number = numberBranches(part.turns, number)
-    }
-  }
-  return number
 }
 
 /** Inserts turns at indexes of `list` (each index as it was before any insert); those at one index keep their order. */
