@@ -43,6 +43,7 @@ function jsonTurn(turn: Turn): string {
     ...(turn.tokens ? {tokens: turn.tokens} : {}),
     ...(turn.reply ? {reply: turn.reply} : {}),
     ...(turn.reactions ? {reactions: turn.reactions} : {}),
+    ...(turn.edited ? {edited: turn.edited} : {}),
     parts: turn.parts
   })
 }

@@ -177,7 +177,8 @@ function sample(): Record<string, unknown> {
           {type: 'code', text: '3', language: 'text', execution: {outcome: 'OUTCOME_OK'}}
         ],
         reply: {parent: 'present', starter: 'Ada', broadcast: true},
-        reactions: [{name: '+1', count: 2}]
+        reactions: [{name: '+1', count: 2}],
+        edited: {timestamp: '2026-03-01T10:05:00Z'}
       },
       {
         role: 'system',
@@ -260,6 +261,9 @@ const changes: Array<[string, boolean, (model: Record<string, unknown>) => void]
   ['a string broadcast', false, (m) => (at(m, 'turns.0.reply')['broadcast'] = 'yes')],
   ['a reaction without a name', false, (m) => (at(m, 'turns.0.reactions.0')['name'] = '')],
   ['a string reaction count', false, (m) => (at(m, 'turns.0.reactions.0')['count'] = '2')],
+  ['an edit without a time', true, (m) => (at(m, 'turns.0')['edited'] = {})],
+  ['an edit at no time', false, (m) => (at(m, 'turns.0.edited')['timestamp'] = 'later')],
+  ['edited as a flag', false, (m) => (at(m, 'turns.0')['edited'] = true)],
   ['a branch numbered 0', false, (m) => (at(m, 'turns.1.parts.0')['number'] = 0)],
   ['a branch of unknown origin', false, (m) => (at(m, 'turns.1.parts.0')['origin'] = 'magic')],
   ['a branch without an origin', true, (m) => delete at(m, 'turns.1.parts.0')['origin']],

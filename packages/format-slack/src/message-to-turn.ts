@@ -70,6 +70,7 @@ export function messageToTurn(placed: Placed, sink: TurnSink): Turn | undefined 
     ...(author ? {author: author.id} : {}),
     ...(placed.parent === undefined ? {} : {reply: replyOf(placed, names)}),
     ...(message.reactions.length > 0 ? {reactions: message.reactions} : {}),
+    ...(message.edited ? {edited: message.edited} : {}),
     parts
   }
 }
@@ -78,18 +79,12 @@ function count(fidelity: Fidelity, reason: string): void {
   fidelity[reason] = (fidelity[reason] ?? 0) + 1
 }
 
-/** The message text, its legacy attachments (unfurls, bot cards) as quotes, and `(edited)` at the end. */
+/** The message text, and its legacy attachments (unfurls, bot cards) as quotes. */
 function messageTree(message: SlackMessage, names: Names): Root {
   const tree = mrkdwnToMdast(message.text, names)
   for (const unfurl of message.unfurls) {
     const quote = unfurlQuote(unfurl, names)
     if (quote) tree.children.push(quote)
-  }
-  if (message.edited && tree.children.length > 0) {
-    const marker: PhrasingContent[] = [{type: 'emphasis', children: [{type: 'text', value: '(edited)'}]}]
-    const last = tree.children.at(-1)
-    if (last?.type === 'paragraph') last.children.push({type: 'text', value: ' '}, ...marker)
-    else tree.children.push({type: 'paragraph', children: marker})
   }
   return tree
 }

@@ -1,6 +1,7 @@
-import type {Reaction} from '@chatmark/core/model'
+import type {Edited, Reaction} from '@chatmark/core/model'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {isMessageRecord, tsPattern} from './types.js'
+import {tsToIso} from './slack-ts.js'
 
 /** A file shared in a message, without any of its addresses. */
 export interface SharedFile {
@@ -39,7 +40,8 @@ export interface SlackMessage {
   text: string
   threadTs?: string
   parentUser?: string
-  edited: boolean
+  /** Present when the message was edited: when, if the export says (`edited.ts`). */
+  edited?: Edited
   files: SharedFile[]
   reactions: Reaction[]
   unfurls: Unfurl[]
@@ -56,7 +58,7 @@ export function readMessage(value: unknown, day?: string): SlackMessage | undefi
   const message: SlackMessage = {
     ts: value.ts,
     text: stringOf(value['text']) ?? '',
-    edited: isRecord(value['edited']),
+    ...editedOf(value['edited']),
     files: filesOf(value),
     reactions: reactionsOf(value['reactions']),
     unfurls: unfurlsOf(value['attachments'])
@@ -154,4 +156,12 @@ function unfurlsOf(value: unknown): Unfurl[] {
 function nonEmpty(value: unknown): string | undefined {
   const text = stringOf(value)?.trim()
   return text ? text : undefined
+}
+
+/** `edited: {user, ts}` as the model's `edited`, with the time when `ts` is one. */
+function editedOf(value: unknown): {edited?: Edited} {
+  if (!isRecord(value)) return {}
+  const ts = stringOf(value['ts'])
+  const timestamp = ts === undefined ? undefined : tsToIso(ts)
+  return {edited: timestamp ? {timestamp} : {}}
 }

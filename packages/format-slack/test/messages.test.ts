@@ -95,11 +95,14 @@ test('a message with no text, file or reaction is counted as empty and not shown
   )
 })
 
-test('an edited message that ends with a code block gets (edited) on a line of its own', async () => {
-  assert.equal(
-    await markdown('fix:\n```a = 1```', {edited: {user: 'U1', ts: ts(1)}}),
-    'fix:\n\n```\na = 1\n```\n\n_(edited)_'
-  )
+test('an edited message keeps its text as it is, and says when it was edited', async () => {
+  assert.equal(await markdown('fix:\n```a = 1```', {edited: {user: 'U1', ts: ts(1)}}), 'fix:\n\n```\na = 1\n```')
+  const [turn] = (await readDay([message(0, 'U1', 'fixed', {edited: {user: 'U1', ts: ts(1)}})])).turns
+  assert.deepEqual(turn?.edited, {timestamp: new Date(Number(ts(1).split('.')[0]) * 1000).toISOString()})
+  const [unknown] = (await readDay([message(0, 'U1', 'fixed', {edited: {user: 'U1'}})])).turns
+  assert.deepEqual(unknown?.edited, {})
+  const [plain] = (await readDay([message(0, 'U1', 'fixed')])).turns
+  assert.equal(plain?.edited, undefined)
 })
 
 test(

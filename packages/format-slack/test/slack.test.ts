@@ -292,9 +292,10 @@ test('joins, leaves, topic, purpose, renames and archiving become info notices w
   assert.deepEqual(conversation!.participants, [])
 })
 
-test('an edited message shows its final text followed by (edited)', async () => {
+test('an edited message shows its final text, and its heading says it was edited', async () => {
   const conversation = await readDay([message(0, 'U1', 'final text', {edited: {user: 'U1', ts: ts(1)}})])
-  assert.deepEqual(body(conversation), ['final text _(edited)_'])
+  assert.deepEqual(body(conversation), ['final text'])
+  assert.match(toNote(conversation), /^## .+ · edited$/m)
 })
 
 test(

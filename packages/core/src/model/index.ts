@@ -10,6 +10,7 @@ export type {
   CodeExecution,
   CodePart,
   Conversation,
+  Edited,
   ConversationMetadata,
   Fidelity,
   NoticeKind,

@@ -245,6 +245,12 @@ export interface Reaction {
   count: number
 }
 
+/** That a message was changed after it was sent. */
+export interface Edited {
+  /** When it was last edited (ISO-8601), when known. */
+  timestamp?: string
+}
+
 /** What a threaded reply answers (a Slack thread reply). */
 export interface ThreadReply {
   /**
@@ -273,6 +279,8 @@ export interface Turn {
   reply?: ThreadReply
   /** Reactions to the turn, in the source's order: shown as a line below its parts. */
   reactions?: Reaction[]
+  /** Present when the message was edited after it was sent (a Slack message's `edited`): shown in its heading. */
+  edited?: Edited
   parts: Part[]
 }
 

@@ -140,6 +140,7 @@ function turnProblemOf(turn: unknown): Problem | undefined {
     optionalString(turn, 'model') ??
     tokens(turn) ??
     replyProblemOf(turn['reply']) ??
+    editedProblemOf(turn['edited']) ??
     reactionsProblemOf(turn['reactions'])
   if (problem) return problem
   const parts = turn['parts']
@@ -228,6 +229,14 @@ function replyProblemOf(reply: unknown): Problem | undefined {
       ? undefined
       : wrong('broadcast', reply['broadcast'], 'a boolean'))
   return problem && within('reply', problem)
+}
+
+/** A turn's `edited`, when present: an object, with the time of the edit when known. */
+function editedProblemOf(edited: unknown): Problem | undefined {
+  if (edited === undefined) return undefined
+  if (!isRecord(edited)) return wrong('edited', edited, 'an object')
+  const problem = optionalTime(edited, 'timestamp')
+  return problem && within('edited', problem)
 }
 
 /** A turn's `reactions`, when present: each a name and a count. */

@@ -98,6 +98,7 @@ function turnHeading(turn: Turn, {names, options}: Context): Heading {
   const pieces = [(turn.author && names.get(turn.author)) || roleLabels[turn.role]]
   if (turn.timestamp) pieces.push(formatTime(turn.timestamp, options.timeZone))
   if (turn.model) pieces.push(turn.model)
+  if (turn.edited) pieces.push('edited')
   return {type: 'heading', depth: turnDepth, children: [text(pieces.join(' · '))]}
 }
 
