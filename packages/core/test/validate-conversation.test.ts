@@ -383,7 +383,14 @@ test('validateConversation gives the first problem as a path, or undefined', () 
 test('branch parts, thread replies, reactions and code execution are checked, nested turns included', () => {
   const withTurns = (turns: unknown[]) => validateConversation({...conversation('x', 'id', 'text'), turns})
   const reply = {role: 'user', parts: [], reply: {parent: 'present', starter: 'Ann', broadcast: true}}
-  const reacted = {role: 'user', parts: [], reactions: [{name: '+1', count: 2}]}
+  const reacted = {
+    role: 'user',
+    parts: [],
+    reactions: [
+      {name: '+1', count: 2, emoji: '👍'},
+      {name: 'partyparrot', count: 1}
+    ]
+  }
   const ran = {type: 'code', text: '2', language: 'text', execution: {outcome: 'OUTCOME_OK'}}
   const branch = (part: Record<string, unknown>) => withTurns([{role: 'system', parts: [{type: 'branch', ...part}]}])
   assert.equal(withTurns([reply, reacted, {role: 'assistant', parts: [ran]}]), undefined)
@@ -415,6 +422,10 @@ test('branch parts, thread replies, reactions and code execution are checked, ne
     [
       withTurns([{role: 'user', parts: [], reactions: [{name: 'tada', count: '1'}]}]),
       'turns[0].reactions[0].count is "1", expected a number'
+    ],
+    [
+      withTurns([{role: 'user', parts: [], reactions: [{name: 'tada', count: 1, emoji: ''}]}]),
+      'turns[0].reactions[0].emoji is "", expected a non-empty string'
     ],
     [
       withTurns([{role: 'assistant', parts: [{...ran, execution: 'ok'}]}]),

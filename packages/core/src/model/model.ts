@@ -243,6 +243,8 @@ export interface Reaction {
   name: string
   /** How many people reacted so. */
   count: number
+  /** The emoji character the name stands for (`👍`), when the reader could resolve it; absent for custom emoji. */
+  emoji?: string
 }
 
 /** That a message was changed after it was sent. */

@@ -249,9 +249,11 @@ function reactionsProblemOf(reactions: unknown): Problem | undefined {
       ? wrong('', reaction, 'an object')
       : !isFilledString(reaction['name'])
         ? wrong('name', reaction['name'], 'a non-empty string')
-        : isNumber(reaction['count'])
-          ? undefined
-          : wrong('count', reaction['count'], 'a number')
+        : !isNumber(reaction['count'])
+          ? wrong('count', reaction['count'], 'a number')
+          : reaction['emoji'] === undefined || isFilledString(reaction['emoji'])
+            ? undefined
+            : wrong('emoji', reaction['emoji'], 'a non-empty string')
     if (problem) return within(`reactions[${index}]`, problem)
   }
   return undefined

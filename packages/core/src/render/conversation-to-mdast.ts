@@ -88,7 +88,9 @@ function turnBody(turn: Turn, context: Context): Flow[] {
   if (turn.reply) body.push(replyLine(turn.reply))
   body.push(...parts)
   if (turn.reactions && turn.reactions.length > 0) {
-    const line = turn.reactions.map((reaction) => `:${reaction.name}: ${reaction.count}`).join(' · ')
+    const line = turn.reactions
+      .map((reaction) => `${reaction.emoji ?? `:${reaction.name}:`} ${reaction.count}`)
+      .join(' · ')
     body.push({type: 'paragraph', children: [text(line)]})
   }
   return body
