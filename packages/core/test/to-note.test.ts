@@ -231,3 +231,22 @@ test('a subagent started by a tool call is folded under it, without turn heading
   const depths = fromMarkdown(markdown).children.flatMap((node) => (node.type === 'heading' ? [node.depth] : []))
   assert.deepEqual(depths, [1, 2, 2, 4])
 })
+
+test('a tool call label is one short line: a script or heredoc never spills into it', () => {
+  const made = structuredClone(session)
+  const script = "apply_patch <<'PATCH'\n*** Begin Patch\n*** Add File: a.md\n+  # Title\n+- item\n*** End Patch\nPATCH"
+  made.turns[1]!.parts = [
+    {type: 'tool-call', text: script, name: 'shell', input: {command: ['bash', '-lc', script]}},
+    {type: 'tool-call', text: `echo ${'x'.repeat(200)}`, name: 'shell', input: {}},
+    {type: 'tool-call', text: '\n\n  ls   -la  \n', name: 'shell', input: {}}
+  ]
+  const markdown = toNote(made)
+  const labels = markdown.split('\n').filter((line) => line.startsWith('**Tool call**'))
+  assert.deepEqual(labels, [
+    "**Tool call** `shell`: _apply_patch <<'PATCH'…_",
+    `**Tool call** \`shell\`: _echo ${'x'.repeat(75)}…_`,
+    '**Tool call** `shell`: _ls -la_'
+  ])
+  assert.ok(markdown.includes("\"apply_patch <<'PATCH'\\n*** Begin Patch"), 'the script is in the input block')
+  assert.ok(!markdown.includes('\\*\\*\\* Begin Patch'))
+})

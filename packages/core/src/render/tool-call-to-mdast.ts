@@ -25,8 +25,9 @@ export function toolCallToMdast(
   if (part.displayName && part.displayName !== part.name) notes.push(part.displayName)
   if (part.status) notes.push(part.status)
   if (notes.length > 0) line.push(text(` (${notes.join(', ')})`))
-  if (part.text && part.text !== part.name && !mentions(part.input, part.text)) {
-    line.push(text(': '), emphasis(part.text))
+  const summary = labelText(part.text)
+  if (summary && part.text !== part.name && !mentions(part.input, part.text)) {
+    line.push(text(': '), emphasis(summary))
   }
 
   const nodes: Flow[] = [{type: 'paragraph', children: mergeText(line)}]
@@ -63,6 +64,24 @@ export function toolCallToMdast(
     if (inner.length > 0) nodes.push(fold('subagent', `Subagent (${part.subagent.length} turns)`, inner))
   }
   return nodes
+}
+
+/** The longest call summary shown in the label, in characters; the input block holds the rest. */
+const labelChars = 80
+
+/**
+ * A call's summary as the one short line of its label: the first line that
+ * is not blank, its whitespace folded, cut to {@link labelChars} with `…`. A
+ * script or heredoc (`bash -lc "apply_patch <<'PATCH' ..."`) never spills into
+ * the label; its full text is in the input block.
+ */
+export function labelText(summary: string): string {
+  const lines = summary.split('\n').filter((line) => line.trim() !== '')
+  const folded = (lines[0] ?? '').replace(/\s+/g, ' ').trim()
+  const characters = Array.from(folded)
+  if (characters.length <= labelChars && lines.length <= 1) return folded
+  const cut = characters.slice(0, labelChars).join('').trimEnd()
+  return `${cut}…`
 }
 
 /** Lines of a text, a last line without a line ending included. */
