@@ -291,6 +291,7 @@ test('a time that is not a time is dropped with one warning, and the conversatio
   assert.equal(conversations[0]!.updatedAt, undefined)
   assert.equal(conversations[0]!.turns[0]!.timestamp, undefined)
   assert.equal(conversations[0]!.turns[1]!.timestamp, '2026-03-01 10:01', 'valid times are kept')
+  assert.equal(conversations[0]!.fidelity['invalid-time'], 3, 'counted in the note')
   assert.deepEqual(
     file.messages.map((message) => [message.ruleId, message.fatal, message.reason]),
     [
@@ -314,6 +315,30 @@ test('a garbled time in a subagent turn is dropped too, and named by its path', 
   assert.match(
     String(file.messages[0]?.reason),
     /with turns\[\d+\]\.parts\[\d+\]\.subagent\[0\]\.timestamp "soon", which/
+  )
+})
+
+test('a garbled time in a branch turn or an edit is dropped and counted, and never reaches a heading', async () => {
+  const value = full()
+  value.turns.push({
+    role: 'system',
+    parts: [
+      {
+        type: 'branch',
+        number: 1,
+        turns: [{role: 'user', timestamp: '[trimmed for fixture]', edited: {timestamp: 'later'}, parts: []}]
+      }
+    ]
+  })
+  const {file, conversations} = await normalize(value)
+  const branch = conversations[0]?.turns.at(-1)?.parts[0]
+  assert.ok(branch?.type === 'branch')
+  assert.equal(branch.turns[0]?.timestamp, undefined)
+  assert.deepEqual(branch.turns[0]?.edited, {})
+  assert.equal(conversations[0]?.fidelity['invalid-time'], 2)
+  assert.match(
+    String(file.messages[0]?.reason),
+    /turns\[\d+\]\.parts\[0\]\.turns\[0\]\.timestamp "\[trimmed for fixture\]"/
   )
 })
 

@@ -9,11 +9,13 @@ export interface DroppedTimes {
 
 /**
  * Removes from a value a plugin yielded the times that are not ISO-8601 times
- * (`createdAt`, `updatedAt`, every turn's `timestamp`, subagent turns
- * included). A garbled timestamp in a real file costs that time, not the
- * conversation: everything readable is kept. Runs before the conversation is
- * validated; anything that is not shaped like a conversation is left for the
- * validator to name.
+ * (`createdAt`, `updatedAt`, every turn's `timestamp` and `edited.timestamp`,
+ * subagent and branch turns included), and counts them in the conversation's
+ * fidelity (`invalid-time`). A garbled timestamp in a real file costs that
+ * time, not the conversation: everything readable is kept, and no heading
+ * ever shows the raw text. Runs before the conversation is validated;
+ * anything that is not shaped like a conversation is left for the validator
+ * to name.
  */
 export function dropInvalidTimes(value: unknown): DroppedTimes {
   const dropped: DroppedTimes = {count: 0}
@@ -21,6 +23,11 @@ export function dropInvalidTimes(value: unknown): DroppedTimes {
   dropTime(value, 'createdAt', '', dropped)
   dropTime(value, 'updatedAt', '', dropped)
   dropTurnTimes(value['turns'], 'turns', dropped)
+  const fidelity = value['fidelity']
+  if (dropped.count > 0 && isRecord(fidelity)) {
+    const counted = fidelity['invalid-time']
+    fidelity['invalid-time'] = (typeof counted === 'number' ? counted : 0) + dropped.count
+  }
   return dropped
 }
 
@@ -30,12 +37,17 @@ function dropTurnTimes(turns: unknown, path: string, dropped: DroppedTimes): voi
     const turn: unknown = turns[index]
     if (!isRecord(turn)) continue
     dropTime(turn, 'timestamp', `${path}[${index}].`, dropped)
+    const edited = turn['edited']
+    if (isRecord(edited)) dropTime(edited, 'timestamp', `${path}[${index}].edited.`, dropped)
     const parts = turn['parts']
     if (!Array.isArray(parts)) continue
     for (let at = 0; at < parts.length; at++) {
       const part: unknown = parts[at]
       if (isRecord(part) && part['subagent'] !== undefined) {
         dropTurnTimes(part['subagent'], `${path}[${index}].parts[${at}].subagent`, dropped)
+      }
+      if (isRecord(part) && part['type'] === 'branch') {
+        dropTurnTimes(part['turns'], `${path}[${index}].parts[${at}].turns`, dropped)
       }
     }
   }
