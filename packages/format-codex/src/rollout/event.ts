@@ -64,6 +64,12 @@ export function event(state: RolloutState, payload: Record<string, unknown>, tim
       )
       return
     }
+    case 'thread_name_updated': {
+      // A name set with /rename or by the app server (`ThreadNameUpdatedEvent`, codex-rs/protocol/src/protocol.rs).
+      const name = stringOf(payload['thread_name'])?.trim()
+      if (name) state.meta.threadName = name
+      return
+    }
     case 'context_compacted':
       compactionNotice(state, undefined, timestamp)
       return

@@ -1,5 +1,6 @@
 import type {Conversation, ConversationMetadata, Turn} from '@chatmark/core/model'
 import {sumTokens} from '@chatmark/core/model'
+import {promptTitle} from '../prompt-title.js'
 import {codexTokenKeys} from '../tokens.js'
 import type {RolloutState} from './state.js'
 import {model, user} from './turns.js'
@@ -52,6 +53,8 @@ export function finish(state: RolloutState, options: FinishOptions): Conversatio
     turns: shown,
     fidelity
   }
+  const title = meta.threadName ?? promptTitle(shown)
+  if (title) conversation.title = title
   if (meta.createdAt) conversation.createdAt = meta.createdAt
   const updatedAt = meta.updatedAt ?? lastTimestamp(shown)
   if (updatedAt) conversation.updatedAt = updatedAt

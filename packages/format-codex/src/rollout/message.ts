@@ -1,7 +1,9 @@
-import type {Part} from '@chatmark/core/model'
 import {isString, stringOf} from '@chatmark/core/model'
-import {injectedLabel, isInjectedContext} from '../injected-context.js'
-import {contentText, imagePart, messageContent} from '../message-content.js'
+import type {CopySource} from '../duplicates.js'
+import {injectedLabel} from '../injected-context.js'
+import {contentText, imagePart} from '../message-content.js'
+import type {UserParts} from '../user-parts.js'
+import {userParts} from '../user-parts.js'
 import type {RolloutState} from './state.js'
 import {count} from './state.js'
 import {assistantText, notice, prompt} from './turns.js'
@@ -20,13 +22,9 @@ export function message(
     return
   }
   if (role === 'user') {
-    if (isInjectedContext(text)) {
-      metaText(state, 'injected-context', 'Injected context', text, timestamp)
-      return
-    }
-    const parts = messageContent(item['content'])
-    if (parts.length === 0) count(state, 'empty-message')
-    else if (state.duplicates.claim('user', text, 'item')) prompt(state, parts, timestamp, id)
+    const user = userParts(item['content'])
+    if (user.parts.length === 0 && user.injected.length === 0) count(state, 'empty-message')
+    else userMessage(state, user, 'item', timestamp, id)
     return
   }
   if (role === 'assistant') {
@@ -43,12 +41,33 @@ export function userMessageEvent(
   payload: Record<string, unknown>,
   timestamp: string | undefined
 ): void {
-  const text = stringOf(payload['message']) ?? ''
-  const parts: Part[] = text.trim() ? [{type: 'text', text}] : []
+  const message = stringOf(payload['message']) ?? ''
+  // 0.3x-0.4x wrote a user_message event for every user item, injected ones too, with their `kind`
+  // (`InputMessageKind` in codex-rs/protocol/src/protocol.rs): anything but `plain` is Codex's own text.
+  const kind = stringOf(payload['kind'])
+  const user: UserParts =
+    kind !== undefined && kind !== 'plain'
+      ? {parts: [], text: '', injected: [{label: 'Injected context', text: message}]}
+      : userParts(message)
+  const parts = [...user.parts]
   for (const list of [payload['images'], payload['local_images']]) {
     if (Array.isArray(list)) for (const image of list) if (isString(image)) parts.push(imagePart(image))
   }
-  if (parts.length > 0 && state.duplicates.claim('user', text, 'event')) prompt(state, parts, timestamp, undefined)
+  userMessage(state, {...user, parts}, 'event', timestamp, undefined)
+}
+
+/** A user message from either copy: its injected text as meta, and its prompt unless the other copy was shown. */
+export function userMessage(
+  state: RolloutState,
+  user: UserParts,
+  source: CopySource,
+  timestamp: string | undefined,
+  id: string | undefined
+): void {
+  for (const {label, text} of user.injected)
+    if (state.duplicates.claim('injected', text, source)) metaText(state, 'injected-context', label, text, timestamp)
+  if (user.parts.length > 0 && state.duplicates.claim('user', user.text, source))
+    prompt(state, user.parts, timestamp, id)
 }
 
 /** Text Codex wrote into the model's context: counted, and shown as a meta notice with `keepMeta`. */

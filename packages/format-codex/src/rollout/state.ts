@@ -23,6 +23,8 @@ export interface SessionMeta {
   gitCommit?: string
   createdAt?: string
   updatedAt?: string
+  /** The name the user gave the thread (`thread_name_updated`, the latest). */
+  threadName?: string
 }
 
 /**

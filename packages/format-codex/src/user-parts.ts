@@ -1,0 +1,46 @@
+import type {AttachmentPart, TextPart} from '@chatmark/core/model'
+import {isInjectedContext, splitRequest} from './injected-context.js'
+import {messageContent} from './message-content.js'
+
+/** Text Codex or the IDE extension wrote into a user message, with the label of its meta notice. */
+export interface InjectedText {
+  label: string
+  text: string
+}
+
+/** A user message taken apart: what the user said, and what was injected around it. */
+export interface UserParts {
+  parts: Array<TextPart | AttachmentPart>
+  /** The text of `parts`, joined as the copies of the message are compared. */
+  text: string
+  injected: InjectedText[]
+}
+
+/**
+ * A user message's content items (or an event's text) without the text Codex
+ * injected: a whole item of injected context, and the IDE context before the
+ * request marker (the request itself stays).
+ */
+export function userParts(content: unknown): UserParts {
+  const parts: Array<TextPart | AttachmentPart> = []
+  const injected: InjectedText[] = []
+  for (const part of messageContent(content)) {
+    if (part.type !== 'text') {
+      parts.push(part)
+      continue
+    }
+    if (isInjectedContext(part.text)) {
+      injected.push({label: 'Injected context', text: part.text})
+      continue
+    }
+    const wrapped = splitRequest(part.text)
+    if (!wrapped) {
+      parts.push(part)
+      continue
+    }
+    if (wrapped.context) injected.push({label: 'IDE context', text: wrapped.context})
+    if (wrapped.request) parts.push({type: 'text', text: wrapped.request})
+  }
+  const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n')
+  return {parts, text, injected}
+}
