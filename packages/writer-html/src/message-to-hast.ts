@@ -1,9 +1,11 @@
 import type {ElementContent, Nodes as HastNodes} from 'hast'
 import type {Nodes} from 'mdast'
+import type {Options as FromMarkdownOptions} from 'mdast-util-from-markdown'
 import {fromMarkdown} from 'mdast-util-from-markdown'
 import {gfmFromMarkdown} from 'mdast-util-gfm'
 import {toHast} from 'mdast-util-to-hast'
 import {gfm} from 'micromark-extension-gfm'
+import {plainParagraphs} from './plain-paragraphs.js'
 import {rawHtml} from './raw-html.js'
 
 /**
@@ -15,7 +17,10 @@ import {rawHtml} from './raw-html.js'
  * ({@link rawHtml}).
  */
 export function messageToHast(value: string, depth: number, prefix: string): ElementContent[] {
-  const tree = fromMarkdown(value, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
+  const plain = plainParagraphs(value)
+  if (plain) return plain
+  parserOptions ??= {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]}
+  const tree = fromMarkdown(value, parserOptions)
   pushHeadings(tree, depth)
   const hast = toHast(tree, {clobberPrefix: prefix, handlers: {html: rawHtml}})
   prefixFootnoteLabel(hast, prefix)
@@ -26,6 +31,9 @@ export function messageToHast(value: string, depth: number, prefix: string): Ele
     (child): child is ElementContent => child.type === 'element' || (child.type === 'text' && /\S/.test(child.value))
   )
 }
+
+/** The parser's extensions, made once: building them per message was a tenth of a long session's time. */
+let parserOptions: FromMarkdownOptions | undefined
 
 /** Headings below the section's own (`#` in a message under a `##` turn heading becomes `###`). */
 export function pushHeadings(node: Nodes, depth: number): void {
