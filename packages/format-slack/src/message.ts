@@ -1,5 +1,6 @@
 import type {Edited, Reaction} from '@chatmark/core/model'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
+import {emojiOf} from './emoji-of.js'
 import {isMessageRecord, tsPattern} from './types.js'
 import {tsToIso} from './slack-ts.js'
 
@@ -127,7 +128,9 @@ function reactionsOf(value: unknown): Reaction[] {
   for (const item of value) {
     if (!isRecord(item) || !isString(item['name']) || item['name'] === '') continue
     const users = Array.isArray(item['users']) ? item['users'].length : 0
-    reactions.push({name: item['name'], count: numberOf(item['count']) ?? users})
+    // A toned reaction is named `+1::skin-tone-2`; a custom emoji has no character.
+    const emoji = emojiOf(item['name'])
+    reactions.push({name: item['name'], count: numberOf(item['count']) ?? users, ...(emoji ? {emoji} : {})})
   }
   return reactions
 }

@@ -1,4 +1,5 @@
 import type {PhrasingContent} from 'mdast'
+import {emojiOf} from './emoji-of.js'
 import type {Names} from './resolve-names.js'
 import {isPrivateUrl} from './private-url.js'
 
@@ -9,13 +10,13 @@ type Marker = keyof typeof styles
 /** Slack's `<!date^…>` and friends fall back to the label; these are the bare broadcasts. */
 const broadcasts = new Set(['here', 'channel', 'everyone'])
 
-/** A mrkdwn emoji shortcode, with an optional skin tone: kept as written. */
-const emoji = /^:[a-z0-9][a-z0-9_+'-]*:(?::skin-tone-[2-6]:)?/
+/** A mrkdwn emoji shortcode, with an optional skin tone (`:+1::skin-tone-3:`). */
+const emoji = /^:([a-z0-9+-][a-z0-9_+'-]*):(?::(skin-tone-[2-6]):)?/
 
 /**
  * One line of mrkdwn as mdast phrasing: `<…>` tokens (mentions, channel
  * links, broadcasts, links), `` `code` ``, `*bold*`, `_italic_`, `~strike~`
- * (nestable), emoji shortcodes and plain text. Tokens are found before the
+ * (nestable), emoji shortcodes (as their characters) and plain text. Tokens are found before the
  * three entities Slack encodes (`&amp;`, `&lt;`, `&gt;`) are decoded, so an
  * encoded `&lt;` is text, never a token. The text nodes are escaped by the
  * serialiser, so `#`, `[` or a stray `*` in a message stay literal.
@@ -56,10 +57,11 @@ export function mrkdwnInline(text: string, names: Names): PhrasingContent[] {
         continue
       }
     } else if (char === ':' && !isWord(text.charAt(index - 1))) {
-      // Read whole, so the underscores of `:white_check_mark:` are never emphasis.
+      // Read whole, so the underscores of `:white_check_mark:` are never emphasis; a
+      // workspace's custom emoji has no character and stays as written.
       const match = emoji.exec(text.slice(index))
       if (match) {
-        plain += match[0]
+        plain += emojiOf(match[2] ? `${match[1]}::${match[2]}` : (match[1] ?? '')) ?? match[0]
         index += match[0].length
         continue
       }

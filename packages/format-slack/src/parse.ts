@@ -6,6 +6,7 @@ import type {Split} from './channel-conversation.js'
 import {channelConversations} from './channel-conversation.js'
 import {exportLayout} from './export-layout.js'
 import {namesNear} from './names-near.js'
+import {withProfileNames} from './profile-names.js'
 import type {SlackMessage} from './message.js'
 import {readMessage} from './message.js'
 import type {ChannelInfo, Member, Names} from './resolve-names.js'
@@ -83,7 +84,7 @@ async function* readExport(
         ...(info ? {info} : {}),
         ...(input.path ? {path: input.path} : {})
       },
-      names,
+      withProfileNames(names, messages),
       split
     )
   }
@@ -113,7 +114,7 @@ async function* readDayFile(input: Input, context: ParseContext, split: Split): 
       ...(info ? {info} : {}),
       ...(input.path ? {path: input.path} : {})
     },
-    names,
+    withProfileNames(names, messages),
     // One day is one note either way.
     split === 'day' && !day ? 'day' : 'channel'
   )

@@ -16,6 +16,7 @@ import {
 } from '@chatmark/core'
 import * as api from '@chatmark/format-slack'
 import {slack} from '@chatmark/format-slack'
+import {emojiOf} from '../src/emoji-of.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const plugin = slack()
@@ -258,11 +259,21 @@ test(
   }
 )
 
-test('emoji shortcodes are kept as written, skin tones included', async () => {
+test('emoji shortcodes become their characters, skin tones included; custom emoji and code keep the name', async () => {
   assert.equal(
-    await markdown('nice :white_check_mark: :+1::skin-tone-2: at 10:30:45'),
-    'nice :white_check_mark: :+1::skin-tone-2: at 10:30:45'
+    await markdown('nice :white_check_mark: :+1::skin-tone-2: :thumbsup: :simple_smile: at 10:30:45'),
+    'nice ✅ 👍🏻 👍 🙂 at 10:30:45'
   )
+  assert.equal(await markdown(':partyparrot: and :-1: but not `:tada:`'), ':partyparrot: and 👎 but not `:tada:`')
+  assert.equal(await markdown('```\n:tada:\n```'), '```\n:tada:\n```')
+})
+
+test('emojiOf knows Slack names, toned names and not custom ones', () => {
+  assert.equal(emojiOf('thinking_face'), '🤔')
+  assert.equal(emojiOf('+1::skin-tone-6'), '👍🏿')
+  assert.equal(emojiOf('man-raising-hand::skin-tone-3'), '🙋🏼\u200d♂️')
+  assert.equal(emojiOf('heart'), '❤️')
+  assert.equal(emojiOf('shipit_squirrel'), undefined)
 })
 
 test('joins, leaves, topic, purpose, renames and archiving become info notices without headings', async () => {
@@ -379,9 +390,25 @@ test('reactions are kept with their counts, those without a name left out', asyn
   ])
   assert.deepEqual(texts(conversation.turns[0]), ['ship it'])
   assert.deepEqual(conversation.turns[0]?.reactions, [
-    {name: '+1', count: 3},
-    {name: 'tada', count: 1}
+    {name: '+1', count: 3, emoji: '👍'},
+    {name: 'tada', count: 1, emoji: '🎉'}
   ])
+})
+
+test('a toned reaction gets its toned character, a custom one only its name', async () => {
+  const conversation = await readDay([
+    message(0, 'U1', 'ship it', {
+      reactions: [
+        {name: '+1::skin-tone-3', count: 1},
+        {name: 'partyparrot', count: 2}
+      ]
+    })
+  ])
+  assert.deepEqual(conversation.turns[0]?.reactions, [
+    {name: '+1::skin-tone-3', count: 1, emoji: '👍🏼'},
+    {name: 'partyparrot', count: 2}
+  ])
+  assert.match(toNote(conversation), /^👍🏼 1 · :partyparrot: 2$/m)
 })
 
 test(
@@ -555,4 +582,21 @@ test('a day file without a path (stdin) gets an id from its first message and a 
   assert.equal(conversations.length, 1)
   assert.match(conversations[0]?.id ?? '', /^slack-\d+\.\d+$/)
   assert.equal(conversations[0]?.title, 'Slack channel')
+})
+
+test('a lone day file names people by any message user_profile, a later one included, everywhere', async () => {
+  const profile = (display_name: string, real_name: string, name: string) => ({display_name, real_name, name})
+  const conversation = await readDay([
+    message(0, 'U1', 'thread start, thanks <@U2>', {thread_ts: ts(0)}),
+    message(1, 'U2', 'reply', {thread_ts: ts(0), parent_user_id: 'U1'}),
+    message(2, 'U2', 'to <@U1>', {user_profile: profile('', 'Mara Okafor', 'mara')}),
+    message(3, 'U1', 'later', {user_profile: profile('raj', 'Raj Patel', 'rpatel')}),
+    message(4, 'U3', 'hi', {user_profile: profile('', '', 'ken.w')})
+  ])
+  assert.deepEqual(
+    conversation.participants.map((participant) => participant.name),
+    ['raj', 'Mara Okafor', 'ken.w']
+  )
+  assert.deepEqual(body(conversation), ['thread start, thanks @Mara Okafor', 'reply', 'to @raj', 'later', 'hi'])
+  assert.equal(conversation.turns[1]?.reply?.starter, 'raj')
 })
