@@ -2,7 +2,7 @@ import type {Conversation, Turn} from '@chatmark/core/model'
 import {stringOf} from '@chatmark/core/model'
 import type {Entry} from '../record-store.js'
 import type {BuildState, ConversationContext} from './state.js'
-import {titleOf} from './title.js'
+import {otherSessionSummaries, titleOf} from './title.js'
 import {model, user} from './turn.js'
 
 /** The conversation of a thread whose turns are built: ids, times, title, and metadata from the state. */
@@ -24,7 +24,9 @@ export function buildConversation(state: BuildState, turns: Turn[], context: Con
   }
   for (const [key, value] of Object.entries(store.fidelity))
     conversation.fidelity[key] = (conversation.fidelity[key] ?? 0) + value
-  const title = titleOf(store, thread)
+  const others = otherSessionSummaries(store)
+  if (others > 0) conversation.fidelity['other-session-summary'] = others
+  const title = titleOf(store, thread, turns)
   if (title !== undefined) conversation.title = title
   const createdAt =
     (first ? stringOf(first.record['timestamp']) : undefined) ??
