@@ -1,6 +1,7 @@
 import type {Artifact, AttachmentPart, CodePart, Part, ToolCallPart, ToolResult} from '@chatmark/core/model'
 import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
-import {autolink, inlineText, languageOf} from './markdown-source.js'
+import {antTagParts} from './ant-tag-parts.js'
+import {artifactLanguage, autolink, inlineText, languageOf} from './markdown-source.js'
 import {formatSize} from './tool-result.js'
 
 /** What the parts of one conversation share: counts, footnote numbers and tool calls waiting for results. */
@@ -29,11 +30,12 @@ export function createPartsState(count: PartsState['count']): PartsState {
  */
 export function messageParts(record: Record<string, unknown>, state: PartsState): Part[] {
   const blocks = Array.isArray(record['content']) ? record['content'].filter(isRecord) : []
+  const assistant = record['sender'] === 'assistant'
   const parts: Part[] = []
-  if (blocks.length > 0) parts.push(...blockParts(blocks, state))
+  if (blocks.length > 0) parts.push(...blockParts(blocks, state, assistant))
   if (parts.length === 0) {
     const text = stringOf(record['text']) ?? ''
-    if (/\S/.test(text)) parts.push({type: 'text', text})
+    if (/\S/.test(text)) parts.push(...assistantText(text, state, assistant))
   }
   parts.push(...attachmentParts(record))
   return parts
@@ -46,7 +48,17 @@ export function hasContent(record: Record<string, unknown>): boolean {
   return ['attachments', 'files', 'files_v2'].some((key) => listOf(record[key]).length > 0)
 }
 
-function blockParts(blocks: Array<Record<string, unknown>>, state: PartsState): Part[] {
+/**
+ * An assistant's text with its inline `<antThinking>` and `<antArtifact>` tags
+ * as parts (2024 exports; see {@link antTagParts}); any other text as it is.
+ */
+function assistantText(text: string, state: PartsState, assistant: boolean): Part[] {
+  return assistant && (text.includes('<antThinking>') || text.includes('<antArtifact'))
+    ? antTagParts(text, state)
+    : [{type: 'text', text}]
+}
+
+function blockParts(blocks: Array<Record<string, unknown>>, state: PartsState, assistant: boolean): Part[] {
   const parts: Part[] = []
   // Calls of this message without an id, waiting for a result without one.
   const waiting: ToolCallPart[] = []
@@ -54,7 +66,11 @@ function blockParts(blocks: Array<Record<string, unknown>>, state: PartsState): 
     switch (block['type']) {
       case 'text': {
         const text = stringOf(block['text']) ?? ''
-        if (/\S/.test(text)) parts.push({type: 'text', text: withCitations(text, block['citations'], state)})
+        if (!/\S/.test(text)) break
+        // Citations index into the text as written, so a cited text is kept whole.
+        const cited = Array.isArray(block['citations']) && block['citations'].length > 0
+        if (cited) parts.push({type: 'text', text: withCitations(text, block['citations'], state)})
+        else parts.push(...assistantText(text, state, assistant))
         break
       }
       case 'thinking':
@@ -258,7 +274,8 @@ function artifactPart(input: unknown, state: PartsState): CodePart | undefined {
   const command = stringOf(input['command']) ?? 'create'
   const artifact: Artifact = {title, ...(type ? {kind: type} : {}), action: artifactVerbs[command] ?? command}
   const content = stringOf(input['content'])
-  if (content !== undefined) return {type: 'code', text: content, language: artifactLanguage(input, type), artifact}
+  if (content !== undefined)
+    return {type: 'code', text: content, language: artifactLanguage(stringOf(input['language']), type), artifact}
   const oldText = stringOf(input['old_str'])
   const newText = stringOf(input['new_str'])
   if (oldText !== undefined || newText !== undefined) {
@@ -266,13 +283,6 @@ function artifactPart(input: unknown, state: PartsState): CodePart | undefined {
     return {type: 'code', text: diff, language: 'diff', artifact}
   }
   return {type: 'code', text: '', artifact}
-}
-
-function artifactLanguage(input: Record<string, unknown>, type: string | undefined): string {
-  const language = stringOf(input['language'])
-  if (language !== undefined && /^[\w+#.-]+$/.test(language)) return language.toLowerCase()
-  const fromType = languageOf(undefined, type)
-  return fromType === 'text' && type === 'text/markdown' ? 'markdown' : fromType
 }
 
 function lines(text: string | undefined, sign: string): string[] {

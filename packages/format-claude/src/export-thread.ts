@@ -35,7 +35,9 @@ export const rootKey = rootParentUuid
 
 /**
  * Arranges a conversation's messages (`formats.md` 5.4). Without any
- * `parent_message_uuid` the list is the conversation, in file order. With
+ * `parent_message_uuid` (the 2024 exports) the list is the conversation in
+ * `created_at` order, ties in file order: those exports can list a prompt
+ * before the messages that came before it. With
  * parents, the kept branch is the one ending at `current_leaf_message_uuid`
  * when a capture of the web API has it, else at the newest leaf (the leaf
  * latest in the list, then by `created_at`), walked up through
@@ -44,7 +46,7 @@ export const rootKey = rootParentUuid
  */
 export function threadExport(messages: ExportMessage[], currentLeaf?: string): ExportThread {
   if (!messages.some((message) => isString(message.record['parent_message_uuid']))) {
-    return {path: messages, forks: new Map(), offPath: [], cycle: false}
+    return {path: byCreatedAt(messages), forks: new Map(), offPath: [], cycle: false}
   }
   const byKey = new Map<string, ExportMessage>()
   for (const message of messages) byKey.set(message.key, message)
@@ -125,4 +127,28 @@ function newestLeaf(
 
 function createdAt(message: ExportMessage): string {
   return stringOf(message.record['created_at']) ?? ''
+}
+
+/**
+ * The messages sorted by `created_at`, stably. A message without a readable
+ * time keeps its place after the message before it (it takes that one's time).
+ */
+function byCreatedAt(messages: ExportMessage[]): ExportMessage[] {
+  let previous = Number.NEGATIVE_INFINITY
+  const keyed = messages.map((message, index) => {
+    const time = timeValue(message.record['created_at'])
+    if (time !== undefined) previous = time
+    return {message, index, time: previous}
+  })
+  keyed.sort((a, b) => a.time - b.time || a.index - b.index)
+  return keyed.map((item) => item.message)
+}
+
+/** An export time in milliseconds; a time without a zone is UTC, as `isoTime` reads it. */
+function timeValue(value: unknown): number | undefined {
+  const text = stringOf(value)?.trim()
+  if (!text) return undefined
+  const zoned = /(?:Z|[+-]\d\d:?\d\d)$/i.test(text) || !/T\d\d:\d\d/.test(text) ? text : `${text}Z`
+  const time = Date.parse(zoned)
+  return Number.isNaN(time) ? undefined : time
 }

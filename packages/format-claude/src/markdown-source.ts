@@ -78,3 +78,13 @@ export function languageOf(fileName: string | undefined, mimeType: string | unde
     'text'
   )
 }
+
+/**
+ * The code block language of an artifact: its own `language` (a code artifact's),
+ * else the one its MIME type implies (`text/html` is html, a React component jsx),
+ * else `text`.
+ */
+export function artifactLanguage(language: string | undefined, type: string | undefined): string {
+  if (language !== undefined && /^[\w+#.-]+$/.test(language)) return language.toLowerCase()
+  return languageOf(undefined, type)
+}
