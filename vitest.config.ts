@@ -6,9 +6,11 @@ import {defineConfig} from 'vitest/config'
 // they run against the TypeScript sources and coverage maps onto them directly.
 const packages = [
   'core',
+  'format-aider',
   'format-chatgpt',
   'format-claude',
   'format-codex',
+  'format-continue',
   'format-gemini',
   'format-plaintext',
   'format-slack',
@@ -27,9 +29,11 @@ const conditions = ['chatmark-source', 'module', 'node', 'development|production
  */
 const floors: Record<(typeof packages)[number], [number, number, number, number]> = {
   core: [98, 90, 98, 96],
+  'format-aider': [97, 85, 97, 95],
   'format-chatgpt': [98, 83, 97, 95],
   'format-claude': [97, 84, 95, 94],
   'format-codex': [98, 84, 99, 96],
+  'format-continue': [95, 80, 97, 93],
   'format-gemini': [97, 83, 97, 94],
   'format-plaintext': [99, 93, 99, 97],
   'format-slack': [99, 86, 99, 97],

@@ -1,7 +1,9 @@
 import type {FormatPlugin} from '@chatmark/core'
+import {aider} from '@chatmark/format-aider'
 import {chatgpt} from '@chatmark/format-chatgpt'
 import {claude} from '@chatmark/format-claude'
 import {codex} from '@chatmark/format-codex'
+import {continueCli} from '@chatmark/format-continue'
 import {gemini} from '@chatmark/format-gemini'
 import {plaintext} from '@chatmark/format-plaintext'
 import {slack} from '@chatmark/format-slack'
@@ -15,7 +17,7 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), plaintext(), gemini()]
+  return [claude(), chatgpt(), codex(), slack(), continueCli(), aider(), plaintext(), gemini()]
 }
 
 /** The built-in formats' names, in dispatch order. */

@@ -6,8 +6,9 @@ import {test} from 'vitest'
 import {builtinFormats, defaultFormatOrder, normalizer} from 'chatmark'
 import {repoRoot, runCli} from './run-cli.js'
 
-test('the default dispatch order is Claude, ChatGPT, Codex, Slack, plain text, Gemini', () => {
-  assert.deepEqual(defaultFormatOrder, ['claude', 'chatgpt', 'codex', 'slack', 'plaintext', 'gemini'])
+test('the default dispatch order is Claude, ChatGPT, Codex, Slack, Continue, Aider, plain text, Gemini', () => {
+  const order = ['claude', 'chatgpt', 'codex', 'slack', 'continue', 'aider', 'plaintext', 'gemini']
+  assert.deepEqual(defaultFormatOrder, order)
   assert.ok(Object.isFrozen(defaultFormatOrder))
   assert.deepEqual(
     builtinFormats().map((format) => format.name),

@@ -1,0 +1,85 @@
+import type {Conversation, Fidelity, Part, Turn} from '@chatmark/core/model'
+import {modelParticipant, userParticipant} from '@chatmark/core/model'
+import {bannerFacts} from './banner-facts.js'
+import type {Block, Session} from './scan-blocks.js'
+import {requestCommands, shellCommands} from './types.js'
+
+/** What every conversation of one input shares. */
+export interface SessionContext {
+  path?: string
+  /** Counts of lines skipped while reading the input, which the first conversation reports. */
+  fidelity: Fidelity
+}
+
+/**
+ * One session as a conversation: the user's requests, the model's answers,
+ * aider's commands as command notices, the output of a shell command (`!cmd`,
+ * `/run`, `/test`, `/lint`, `/git`) as that command's output, and every other
+ * line aider printed as a notice, so nothing the history holds is lost.
+ */
+export function sessionToConversation(session: Session, id: string, context: SessionContext): Conversation {
+  const banner = session.blocks[0]?.kind === 'output' ? bannerFacts(session.blocks[0].lines) : {models: []}
+  const model = banner.models[0]
+  const turns: Turn[] = []
+  const fidelity: Fidelity = {...context.fidelity}
+  let shell = false
+  for (const block of session.blocks) {
+    if (block.kind === 'user') {
+      const text = userText(block)
+      const command = /^[/!]\S*/.exec(text)?.[0]
+      shell = command !== undefined && (command.startsWith('!') || shellCommands.has(command))
+      if (text.trim() === '') fidelity['empty-message'] = (fidelity['empty-message'] ?? 0) + 1
+      else if (command === undefined || (requestCommands.has(command) && text.trim() !== command))
+        turns.push({role: 'user', parts: [{type: 'text', text}]})
+      else turns.push({role: 'user', parts: [commandNotice(text)]})
+    } else if (block.kind === 'assistant') {
+      shell = false
+      const text = block.lines.join('\n').trim()
+      if (text !== '') turns.push({role: 'assistant', ...(model ? {model} : {}), parts: [{type: 'text', text}]})
+    } else if (shell) {
+      shell = false
+      const text = block.lines.join('\n')
+      turns.push({role: 'tool', parts: [{type: 'code', text, language: 'text', execution: {}}]})
+    } else if (block.lines.some((line) => line.trim() !== '')) {
+      turns.push({role: 'system', parts: [outputNotice(block.lines)]})
+    }
+  }
+  const extra: Record<string, string> = {}
+  if (session.startedAt) extra['startedAt'] = session.startedAt
+  if (banner.version) extra['aiderVersion'] = banner.version
+  if (banner.commandLine) extra['commandLine'] = banner.commandLine
+  const hasRequest = turns.some((turn) => turn.role === 'user' && turn.parts[0]?.type === 'text')
+  return {
+    id,
+    ...(hasRequest ? {} : {title: `Aider session started at ${session.startedAt ?? 'an unknown time'}`}),
+    source: {format: 'aider', ...(context.path ? {path: context.path} : {})},
+    // Aider writes the machine's local time with no offset: only the date is certain.
+    ...(session.startedAt ? {createdAt: session.startedAt.slice(0, 10)} : {}),
+    participants: [userParticipant(), ...banner.models.map((name) => modelParticipant(name, name))],
+    metadata: {...(banner.models.length > 0 ? {models: banner.models} : {}), extra},
+    turns,
+    fidelity
+  }
+}
+
+// `user_input` writes `<blank>` for an empty input.
+function userText(block: Block): string {
+  return block.lines.length === 1 && block.lines[0] === '<blank>' ? '' : block.lines.join('\n')
+}
+
+function commandNotice(text: string): Part {
+  const [first = '', ...rest] = text.split('\n')
+  return {type: 'notice', level: 'info', kind: 'command', text: first, ...(rest.length > 0 ? {details: text} : {})}
+}
+
+function outputNotice(lines: readonly string[]): Part {
+  const shown = lines.filter((line) => line.trim() !== '')
+  const [first = ''] = shown
+  return {
+    type: 'notice',
+    level: 'info',
+    kind: 'system',
+    text: first,
+    ...(shown.length > 1 ? {details: shown.slice(1).join('\n')} : {})
+  }
+}
