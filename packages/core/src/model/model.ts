@@ -90,6 +90,8 @@ export interface ToolCallPart {
   /** UI name, when the tool has one besides its internal name. */
   displayName?: string
   input: unknown
+  /** Language of a string `input` (a script: `python`), for its code block; absent: plain text. */
+  inputLanguage?: string
   /** Final status as recorded (`success`, `error`, `cancelled`...). */
   status?: string
   result?: ToolResult

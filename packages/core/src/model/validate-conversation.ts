@@ -261,7 +261,11 @@ function reactionsProblemOf(reactions: unknown): Problem | undefined {
 
 function toolCallProblemOf(part: Record<string, unknown>): Problem | undefined {
   if (!isFilledString(part['name'])) return wrong('name', part['name'], 'a non-empty string')
-  const problem = optionalString(part, 'id') ?? optionalString(part, 'displayName') ?? optionalString(part, 'status')
+  const problem =
+    optionalString(part, 'id') ??
+    optionalString(part, 'displayName') ??
+    optionalString(part, 'inputLanguage') ??
+    optionalString(part, 'status')
   if (problem) return problem
   const result = part['result']
   if (result !== undefined) {

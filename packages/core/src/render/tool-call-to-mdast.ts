@@ -33,7 +33,7 @@ export function toolCallToMdast(
   const nodes: Flow[] = [{type: 'paragraph', children: mergeText(line)}]
   // A string input (a patch, a script) is shown as written; anything else as JSON.
   if (typeof part.input === 'string') {
-    if (part.input !== '') nodes.push(codeBlock(part.input, 'text'))
+    if (part.input !== '') nodes.push(codeBlock(part.input, part.inputLanguage ?? 'text'))
   } else {
     const input = inputText(part.input)
     if (input !== undefined) nodes.push(codeBlock(input, 'json'))
