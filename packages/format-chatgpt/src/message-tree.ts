@@ -64,8 +64,8 @@ export function messageTree(mapping: Record<string, unknown>): MessageTree {
 /** The branch to show: root first. */
 export interface ActivePath {
   path: TreeNode[]
-  /** How the leaf was chosen. */
-  leaf: 'current-node' | 'newest-leaf'
+  /** How the leaf was chosen: `only-leaf` when there is no current_node but only one branch to choose. */
+  leaf: 'current-node' | 'only-leaf' | 'newest-leaf'
   /** Problems found on the way (a cycle, a missing current_node). */
   problems: Problem[]
 }
@@ -73,14 +73,18 @@ export interface ActivePath {
 /**
  * The active branch: from `current_node` up through `parent` to the root,
  * reversed. Without a usable `current_node`, from the newest leaf (by
- * `create_time`, then mapping position). A cycle or a missing parent stops
- * the walk; what was reached is kept.
+ * `create_time`, then mapping position); that is a guess worth a warning only
+ * when there are several leaves (or a current_node the mapping lacks). A
+ * cycle or a missing parent stops the walk; what was reached is kept.
  */
 export function activePath(tree: MessageTree, currentNode: string | undefined): ActivePath {
   const problems: Problem[] = []
   let leaf: ActivePath['leaf'] = 'current-node'
   let start = currentNode === undefined ? undefined : tree.nodes.get(currentNode)
-  if (!start) {
+  if (!start && currentNode === undefined && leafCount(tree) === 1) {
+    leaf = 'only-leaf'
+    start = newestLeaf(tree)
+  } else if (!start) {
     leaf = 'newest-leaf'
     problems.push({
       reason:
@@ -113,6 +117,12 @@ export function newer(a: TreeNode, b: TreeNode): TreeNode {
   const bt = b.time ?? Number.NEGATIVE_INFINITY
   if (at !== bt) return at > bt ? a : b
   return a.position > b.position ? a : b
+}
+
+function leafCount(tree: MessageTree): number {
+  let leaves = 0
+  for (const node of tree.nodes.values()) if (!tree.children.has(node.id)) leaves++
+  return leaves
 }
 
 function newestLeaf(tree: MessageTree): TreeNode | undefined {

@@ -1,4 +1,4 @@
-import type {AttachmentPart, Part, QuotePart, ToolResult} from '@chatmark/core/model'
+import type {AttachmentPart, Part, QuotePart, ToolCallPart, ToolResult} from '@chatmark/core/model'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {formatBytes} from '@chatmark/core/read'
 import {resolveCitations} from './citations.js'
@@ -17,6 +17,8 @@ export interface MessageView {
   result?: ToolResult
   /** A `reasoning_recap` ("Thought for 4s"): dropped when it follows the thoughts it sums up. */
   recap?: boolean
+  /** What a result with no call before it came from (the quoted file's name), for the call's label. */
+  resultLabel?: string
 }
 
 /** Counts a fidelity reason. */
@@ -80,8 +82,9 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
       if (!/\S/.test(code)) return skip(count, 'empty-message')
       const language = stringOf(content['language'])
       const lang = language && language !== 'unknown' ? language : recipient === 'python' ? 'python' : ''
-      if (role === 'assistant' && recipient !== 'all' && lang === '' && /^\s*[{[]/.test(code))
-        view.parts.push(toolCall(recipient, code))
+      // Addressed to a tool (`python`, `web.run`, `canmore.update_textdoc`...), the code is the call's input;
+      // the tool's next message is its result.
+      if (role === 'assistant' && recipient !== 'all') view.parts.push(toolCall(recipient, code, lang))
       else view.parts.push({type: 'code', text: code, ...(lang ? {language: lang} : {})})
       break
     }
@@ -99,7 +102,9 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
       break
     case 'tether_quote':
     case 'sonic_webpage':
-      view.parts.push(quote(content, prose))
+      // A quote of the user's own upload is what the file tool returned, not a page the answer quotes.
+      if (role === 'tool' && isFileQuote(view.toolName, content)) fileQuote(view, content, prose)
+      else view.parts.push(quote(content, prose))
       break
     case 'system_error':
       view.parts.push({
@@ -161,14 +166,45 @@ function joinParts(parts: unknown): string {
     .join('\n\n')
 }
 
-/** An assistant message addressed to a tool (`recipient` other than `all`): its text is the call's arguments. */
-function toolCall(name: string, text: string): Part {
-  let input: unknown = text
-  try {
-    const parsed: unknown = JSON.parse(text)
-    if (isRecord(parsed) || Array.isArray(parsed)) input = parsed
-  } catch {}
-  return {type: 'tool-call', text: name, name, input}
+/**
+ * An assistant message addressed to a tool (`recipient` other than `all`): its
+ * text is the call's input, parsed when it is a JSON object or array (canvas
+ * and web tools), else kept as written with its language (a `python` script).
+ */
+function toolCall(name: string, text: string, language = ''): ToolCallPart {
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      const parsed: unknown = JSON.parse(text)
+      if (isRecord(parsed) || Array.isArray(parsed)) return {type: 'tool-call', text: name, name, input: parsed}
+    } catch {
+      // Not JSON after all: the text as written.
+    }
+  }
+  return {
+    type: 'tool-call',
+    text: name,
+    name,
+    input: text,
+    ...(language && language !== 'json' ? {inputLanguage: language} : {})
+  }
+}
+
+/**
+ * The tools that read the user's uploads: `myfiles_browser` (2023-2024) and
+ * `file_search` (later). Their quotes carry the file's id (`file-...`) or
+ * name where a page has its `https` URL.
+ */
+function isFileQuote(tool: string | undefined, content: Record<string, unknown>): boolean {
+  if (tool !== undefined && /^(?:file_search|myfiles_browser)\b/.test(tool)) return true
+  const url = stringOf(content['url'])
+  return url !== undefined && url !== '' && !/^https?:/i.test(url)
+}
+
+/** A file tool's quote as its result, labelled with the file's name. */
+function fileQuote(view: MessageView, content: Record<string, unknown>, prose: (text: string) => string): void {
+  view.result = {text: prose(stringOf(content['text']) || stringOf(content['snippet']) || '')}
+  const name = stringOf(content['title']) || stringOf(content['domain']) || stringOf(content['url'])
+  if (name) view.resultLabel = name
 }
 
 function multimodalParts(view: MessageView, parts: unknown, prose: (text: string) => string, count: Count): void {

@@ -152,7 +152,7 @@ function add(
     if (last?.type === 'tool-call' && !last.result) last.result = view.result
     else if (view.result.text !== '') {
       const name = view.toolName ?? 'tool'
-      turn.parts.push({type: 'tool-call', text: name, name, input: undefined, result: view.result})
+      turn.parts.push({type: 'tool-call', text: view.resultLabel ?? name, name, input: undefined, result: view.result})
     } else count('empty-tool-output')
   }
   if (view.recap && turn.parts.at(-1)?.type === 'thinking') return turn
