@@ -4,7 +4,7 @@ import type {ScannedTurn} from './line-scanner.js'
 import {looksLikeData} from './looks-like-data.js'
 import {looksLikeRecords} from './looks-like-records.js'
 import {sampleLines} from './sample-lines.js'
-import type {Settings} from './types.js'
+import type {Settings, Variant} from './types.js'
 import {unreadableReason} from './unreadable-reason.js'
 
 /**
@@ -26,7 +26,7 @@ export function detect(sample: Sample, settings: Settings): Verdict {
   const alternates = alternations(scan.turns) > 0
 
   if (alternates) {
-    const evidence = variant === 'marker' ? '`> ` user prompts followed by replies' : 'speaker labels at line start'
+    const evidence = evidenceOf[variant] ?? 'speaker labels at line start'
     return {confidence: 'likely', reason: `${evidence}, ${turns} turns in the sample`, variant}
   }
 
@@ -45,7 +45,7 @@ export function detect(sample: Sample, settings: Settings): Verdict {
   }
 
   if (variant !== 'prose') {
-    const evidence = variant === 'marker' ? '`> ` user prompts' : 'speaker labels at line start'
+    const evidence = (evidenceOf[variant] ?? 'speaker labels at line start').replace(/ followed by replies$/, '')
     return {confidence: 'possible', reason: `${evidence}, but the speakers never alternate in the sample`, variant}
   }
 
@@ -56,6 +56,13 @@ export function detect(sample: Sample, settings: Settings): Verdict {
     }
   }
   return {confidence: 'possible', reason: 'text without speaker labels or `> ` prompts: read as a single note', variant}
+}
+
+/** What each style's verdict names as its evidence. */
+const evidenceOf: Partial<Record<Variant, string>> = {
+  marker: '`> ` user prompts followed by replies',
+  specstory: 'SpecStory export (`_**User**_` / `_**Agent**_` turns)',
+  'claude-terminal': 'Claude Code terminal copy (`> ` prompts, `⏺` answers)'
 }
 
 /** How often the speaker changes between the user and the assistant. */

@@ -88,7 +88,9 @@ function verdictVariant(context: ParseContext): Variant | undefined {
  * `AI:` say no more than the role does, so they add none.
  */
 function toTurn(scanned: ScannedTurn, participants: Participant[]): Turn {
-  const turn: Turn = {role: scanned.role, parts: [{type: 'text', text: scanned.text}]}
+  const turn: Turn = {role: scanned.role, parts: scanned.parts ?? [{type: 'text', text: scanned.text}]}
+  if (scanned.timestamp) turn.timestamp = scanned.timestamp
+  if (scanned.model) turn.model = scanned.model
   if (scanned.name === undefined) return turn
   const id = scanned.name.toLowerCase()
   if (!participants.some((participant) => participant.id === id)) {
