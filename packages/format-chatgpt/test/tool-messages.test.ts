@@ -9,7 +9,7 @@ const code = (id: string, text: string, second: number, recipient: string, langu
     recipient
   })
 
-test("a code message addressed to python is the call's input, as python, with the execution output as its result", async () => {
+test("a code message to python is the call's input, as python, with the execution output as its result", async () => {
   const value = await one(
     simple(
       say('u', 'user', 'Plot it', 0),
