@@ -7,6 +7,13 @@ export interface FunctionResponse {
   id?: string
   name: string
   response: unknown
+  /**
+   * Text parts sent after the response, which up to v0.1x carried a tool's
+   * output when it returned parts (`convertToFunctionResponse` in
+   * `packages/core/src/core/coreToolScheduler.ts` at v0.5.5: the response says
+   * only `Tool execution succeeded.`).
+   */
+  text?: string
 }
 
 /** Content turned into model parts, with the tool responses it carried. */
@@ -30,12 +37,20 @@ export function contentParts(content: unknown): ContentPieces {
   const parts: Part[] = []
   const responses: FunctionResponse[] = []
   let text = ''
+  // The response that text parts right after it belong to.
+  let response: FunctionResponse | undefined
   const flush = (): void => {
     if (text !== '') parts.push({type: 'text', text})
     text = ''
   }
 
   for (const item of partItems(content)) {
+    const plain = isString(item) ? item : isRecord(item) && isString(item['text']) ? item['text'] : undefined
+    if (response && plain !== undefined && !(isRecord(item) && item['thought'] === true)) {
+      response.text = response.text === undefined ? plain : `${response.text}\n${plain}`
+      continue
+    }
+    if (!isRecord(item) || !isRecord(item['functionResponse'])) response = undefined
     if (isString(item)) {
       text += item
       continue
@@ -60,10 +75,11 @@ export function contentParts(content: unknown): ContentPieces {
       parts.push(part)
       continue
     }
-    const response = item['functionResponse']
-    if (isRecord(response)) {
-      const id = stringOf(response['id'])
-      responses.push({...(id ? {id} : {}), name: stringOf(response['name']) ?? 'tool', response: response['response']})
+    const body = item['functionResponse']
+    if (isRecord(body)) {
+      const id = stringOf(body['id'])
+      response = {...(id ? {id} : {}), name: stringOf(body['name']) ?? 'tool', response: body['response']}
+      responses.push(response)
       continue
     }
     const media = mediaPart(item)

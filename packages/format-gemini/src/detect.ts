@@ -1,6 +1,6 @@
 import type {Sample, Verdict} from '@chatmark/core/read'
 import {isRecord, isString} from '@chatmark/core/model'
-import {isHeaderLine, isMessageType, isRewindLine, isSetLine} from './types.js'
+import {checkpointHistory, isHeaderLine, isLogsDocument, isMessageType, isRewindLine, isSetLine} from './types.js'
 
 /**
  * Detects a Gemini CLI session: the legacy single JSON object or the JSONL
@@ -24,6 +24,8 @@ export function detect(sample: Sample): Verdict {
 }
 
 function detectDocument(json: unknown, complete: boolean): Verdict {
+  const saved = savedVerdict(json)
+  if (saved) return saved
   if (Array.isArray(json))
     return {confidence: 'none', reason: 'JSON array, not a Gemini CLI session object with sessionId and messages[]'}
   if (!isRecord(json)) {
@@ -39,6 +41,35 @@ function detectDocument(json: unknown, complete: boolean): Verdict {
   if (isString(json['sessionId']))
     return {confidence: 'none', reason: 'JSON object with sessionId but without messages[]'}
   return {confidence: 'none', reason: 'JSON object without sessionId and messages[]'}
+}
+
+/**
+ * The other two files the CLI keeps in a project temp dir: a `/chat save`
+ * checkpoint (`{history: Content[]}`, or v0.1.x's bare `Content[]`) and
+ * `logs.json` (the typed prompts). The head of a large file parses to the
+ * entries it holds whole, so the checks hold for a partial parse too.
+ */
+function savedVerdict(json: unknown): Verdict | undefined {
+  if (isLogsDocument(json)) {
+    return {
+      confidence: 'certain',
+      reason: 'JSON array of {sessionId, messageId, message} prompt entries (Gemini CLI logs.json)',
+      variant: 'gemini-logs'
+    }
+  }
+  if (checkpointHistory(json) === undefined) return undefined
+  if (Array.isArray(json)) {
+    return {
+      confidence: 'likely',
+      reason: 'JSON array of {role: user|model, parts[]} Content (a Gemini CLI /chat save checkpoint, v0.1.x)',
+      variant: 'gemini-checkpoint'
+    }
+  }
+  return {
+    confidence: 'certain',
+    reason: 'top-level history[] of {role: user|model, parts[]} Content (a Gemini CLI /chat save checkpoint)',
+    variant: 'gemini-checkpoint'
+  }
 }
 
 // A pretty-printed legacy file puts `projectHash` right after `sessionId`, so

@@ -16,20 +16,30 @@ export interface Options {
    * Default: `'note'`.
    */
   view?: 'note' | 'resume'
+  /**
+   * Show the text the CLI injected itself (session, directory and IDE
+   * context, continuation requests, loop-detection feedback...) as `meta`
+   * notices, when the per-read format option `keepMeta` does not say. It is
+   * counted as `injected-context` either way.
+   *
+   * Default: `false`.
+   */
+  keepMeta?: boolean
 }
 
 /**
  * Creates the format plugin for Gemini CLI chat sessions: legacy
- * `session-*.json` files and the JSONL event log (v0.39+).
+ * `session-*.json` files, the JSONL event log (v0.39+), `/chat save`
+ * checkpoints (`checkpoint-<tag>.json`) and the prompt log `logs.json`.
  *
  * @example
  *   const normalizer = createNormalizer({formats: [gemini({view: 'resume'})]})
  */
 export function gemini(options: Options = {}): FormatPlugin {
-  const settings = {view: options.view ?? 'note'}
+  const settings = {view: options.view ?? 'note', keepMeta: options.keepMeta ?? false}
   return {
     name: 'gemini',
-    description: 'Gemini CLI chat sessions (legacy JSON and the JSONL event log)',
+    description: 'Gemini CLI chat sessions (legacy JSON, the JSONL event log, /chat save checkpoints and logs.json)',
     extensions: ['.json', '.jsonl'],
     options: [
       {
@@ -38,6 +48,12 @@ export function gemini(options: Options = {}): FormatPlugin {
         choices: ['note', 'resume'],
         default: settings.view,
         description: "what to show: 'note', every turn said, or 'resume', what the tool itself would load on resume"
+      },
+      {
+        name: 'keep-meta',
+        type: 'boolean',
+        default: settings.keepMeta,
+        description: 'show text the CLI injected (session, IDE and directory context, continuation requests) as notices'
       }
     ],
     detect,

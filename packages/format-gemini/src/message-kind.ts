@@ -1,22 +1,61 @@
 import {isRecord, isString} from '@chatmark/core/model'
 import {partItems} from './content-parts.js'
+import {injectedUserText} from './injected-text.js'
 import type {MessageLine} from './types.js'
 
 /**
  * How a user message is shown:
- * - `injected-context`: `<session_context>` / `<hook_context>` text the CLI adds itself;
+ * - `injected-context`: only text the CLI wrote itself (see `injected-text.ts`);
+ * - `compression-summary`: a `<state_snapshot>` the CLI put in place of compressed history;
  * - `tool-response`: only `functionResponse` parts (v0.44+ records tool results this way);
  * - `command`: a slash command or `?` help;
  * - `empty`: no text;
- * - `prose`: what the user said.
- * The first four are the messages the CLI leaves out of model history
+ * - `prose`: what the user said (injected parts sent with it are split off, see {@link splitInjected}).
+ * All but `prose` are left out of model history by the CLI, or were never typed
  * (`isIgnoredUserContent` in `packages/core/src/utils/sessionUtils.ts`).
  */
-export type UserMessageKind = 'injected-context' | 'tool-response' | 'command' | 'empty' | 'prose'
+export type UserMessageKind =
+  | 'injected-context'
+  | 'compression-summary'
+  | 'tool-response'
+  | 'command'
+  | 'empty'
+  | 'prose'
+
+/** Injected text found in a message, with its label (`Session context`). */
+export interface InjectedText {
+  label: string
+  text: string
+}
+
+/** A message's content items with the injected text parts taken out. */
+export interface SplitContent {
+  /** The items someone wrote (or media, responses and calls), in order. */
+  items: unknown[]
+  injected: InjectedText[]
+}
+
+/**
+ * Splits injected text parts from the rest: Gemini CLI 0.61 sends the
+ * `<session_context>` as the first part of the first prompt (seen in a
+ * `/chat save` checkpoint), so one message can hold both.
+ */
+export function splitInjected(content: unknown): SplitContent {
+  const items: unknown[] = []
+  const injected: InjectedText[] = []
+  for (const item of partItems(content)) {
+    const text = isString(item) ? item : isRecord(item) && isString(item['text']) ? item['text'] : undefined
+    const label =
+      text === undefined || (isRecord(item) && item['thought'] === true) ? undefined : injectedUserText(text)
+    if (label && text !== undefined) injected.push({label, text})
+    else items.push(item)
+  }
+  return {items, injected}
+}
 
 /** Classifies a `user` message (see {@link UserMessageKind}). */
 export function userMessageKind(record: MessageLine): UserMessageKind {
-  const items = partItems(record['content'])
+  const {items, injected} = splitInjected(record['content'])
   let text = ''
   let responses = 0
   let media = 0
@@ -29,17 +68,27 @@ export function userMessageKind(record: MessageLine): UserMessageKind {
     }
   }
   const trimmed = text.trim()
-  if (responses > 0 && trimmed === '') return 'tool-response'
-  if (trimmed.startsWith('<session_context>') || trimmed.startsWith('<hook_context>')) return 'injected-context'
-  if (trimmed === '') return media > 0 ? 'prose' : 'empty'
+  // Text sent with a response is the tool's output (up to v0.1x, see `FunctionResponse.text`), never a prompt.
+  if (responses > 0) return 'tool-response'
+  if (trimmed === '' && media === 0) return injected.length > 0 ? 'injected-context' : 'empty'
+  if (trimmed.startsWith('<state_snapshot>')) return 'compression-summary'
+  if (trimmed === '') return 'prose'
   if (trimmed.startsWith('/') || trimmed.startsWith('?')) return 'command'
   return 'prose'
 }
 
 /** Whether a message is part of the conversation proper: a user's own words or a model turn. */
 export function isConversational(record: MessageLine): boolean {
-  if (record['type'] === 'gemini') return true
+  if (isModelType(record['type'])) return true
   if (record['type'] !== 'user') return false
   const kind = userMessageKind(record)
   return kind === 'prose' || kind === 'command'
+}
+
+/**
+ * Whether a message type is the model's: `gemini`, as the CLI writes it, or
+ * `model`, the API's role name, which files converted from API history use.
+ */
+export function isModelType(type: unknown): boolean {
+  return type === 'gemini' || type === 'model'
 }

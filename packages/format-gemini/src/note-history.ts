@@ -1,7 +1,7 @@
 import {isString, timeOf} from '@chatmark/core/model'
 import {contentParts} from './content-parts.js'
 import {contentSignature} from './content-signature.js'
-import {isConversational, userMessageKind} from './message-kind.js'
+import {isConversational, isModelType, userMessageKind} from './message-kind.js'
 import type {MessageLine} from './types.js'
 import {isMessageLine} from './types.js'
 
@@ -152,7 +152,7 @@ export function createNoteHistory(): NoteHistory {
       const droppedEarly = dropped.some((entry) => positionOf(entry) < highest)
       const content = fresh.filter(
         ({record}) =>
-          record['type'] === 'gemini' ||
+          isModelType(record['type']) ||
           (record['type'] === 'user' &&
             userMessageKind(record) !== 'injected-context' &&
             userMessageKind(record) !== 'tool-response')

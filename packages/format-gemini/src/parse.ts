@@ -4,9 +4,11 @@ import {idFromName, isRecord} from '@chatmark/core/model'
 import {readDocumentOrLines} from '@chatmark/core/read'
 import type {Replay} from './replay-jsonl.js'
 import {createReplay, replayJsonl} from './replay-jsonl.js'
-import type {View} from './to-conversation.js'
+import {checkpointRecords} from './checkpoint-records.js'
+import {logsConversations} from './logs-conversations.js'
+import type {ToConversationOptions, View} from './to-conversation.js'
 import {toConversation} from './to-conversation.js'
-import {isConversationDocument} from './types.js'
+import {checkpointHistory, isConversationDocument, isLogsDocument} from './types.js'
 
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:gemini'
@@ -15,6 +17,8 @@ export const messageSource = 'chatmark:gemini'
 export interface ParseSettings {
   /** The view used when `context.options.view` does not name one. */
   view: View
+  /** Used when `context.options.keepMeta` is not a boolean. */
+  keepMeta: boolean
 }
 
 /**
@@ -28,41 +32,69 @@ export async function* parse(
 ): AsyncGenerator<Conversation> {
   // The raw records are released before the conversation is handed on: the
   // caller renders while this generator is suspended at `yield`.
-  yield await readConversation(input, context, settings)
+  yield* await readConversations(input, context, settings)
 }
 
-async function readConversation(input: Input, context: ParseContext, settings: ParseSettings): Promise<Conversation> {
+async function readConversations(
+  input: Input,
+  context: ParseContext,
+  settings: ParseSettings
+): Promise<Conversation[]> {
   const {file} = context
   const view = viewOf(context.options['view']) ?? settings.view
+  const option = context.options['keepMeta']
+  const keepMeta = typeof option === 'boolean' ? option : settings.keepMeta
   const warn = (reason: string, line: number, ruleId: string): void => {
     file.message(reason, {place: {line, column: 1}, ruleId, source: messageSource})
   }
 
   const skipped: Record<string, number> = {}
+  // A one-line checkpoint or logs.json is also one JSON line: the verdict says which it is.
+  const chosen = context.verdict?.variant
   const read = await readDocumentOrLines(input, context, {
-    documentVariant: 'gemini-json',
+    documentVariant: chosen === 'gemini-checkpoint' || chosen === 'gemini-logs' ? chosen : 'gemini-json',
     expected: 'one Gemini CLI session object or a JSONL session log',
     source: messageSource,
     skipped
   })
-  const variant = read.kind === 'document' ? 'gemini-json' : 'gemini-jsonl'
+  let variant: ToConversationOptions['variant'] = read.kind === 'document' ? 'gemini-json' : 'gemini-jsonl'
   let replay: Replay
   if (read.kind === 'document') {
     const document = read.value
-    if (!isConversationDocument(document)) {
+    const skip = (reason: string): void => {
+      file.message(reason, {ruleId: 'unreadable-entry', source: messageSource})
+    }
+    if (isLogsDocument(document)) return logsConversations(document, input.path, skip)
+    const history = checkpointHistory(document)
+    if (history) {
+      variant = 'gemini-checkpoint'
+      const state = createReplay({warn})
+      const prefix = idFromName(input.name)
+      // The tag the user saved under is only in the file name (`checkpoint-<tag>.json`, url-encoded since v0.2x).
+      const tag = /(?:^|[\\/])checkpoint-([^\\/]+)\.json$/.exec(input.name)?.[1]
+      const authType = isRecord(document) ? document['authType'] : undefined
+      state.document({
+        messages: checkpointRecords(history, prefix, skip),
+        ...(tag ? {checkpointTag: safeDecode(tag)} : {}),
+        ...(typeof authType === 'string' ? {authType} : {})
+      })
+      replay = state.finish()
+    } else if (!isConversationDocument(document)) {
       const what = Array.isArray(document)
         ? 'a JSON array'
         : isRecord(document)
           ? 'a JSON object without sessionId and messages[]'
           : `a JSON ${typeof document}`
       throw new Error(
-        `expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), found ` +
+        'expected a Gemini CLI session (a JSON object with sessionId and messages[], or a JSONL session log), a ' +
+          '/chat save checkpoint ({history: Content[]} or Content[]) or logs.json (prompt entries), found ' +
           `${what}`
       )
+    } else {
+      const state = createReplay({warn})
+      state.document(document)
+      replay = state.finish()
     }
-    const state = createReplay({warn})
-    state.document(document)
-    replay = state.finish()
   } else {
     replay = await replayJsonl(read.batches, {warn})
     for (const [reason, count] of Object.entries(skipped))
@@ -88,6 +120,7 @@ async function readConversation(input: Input, context: ParseContext, settings: P
   const conversation = toConversation(replay, {
     view,
     variant,
+    keepMeta,
     fallbackId: idFromName(input.name),
     ...(input.path ? {path: input.path} : {})
   })
@@ -97,7 +130,15 @@ async function readConversation(input: Input, context: ParseContext, settings: P
       source: messageSource
     })
   }
-  return conversation
+  return [conversation]
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 function viewOf(value: unknown): View | undefined {

@@ -11,7 +11,10 @@ import type {
 import {isRecord, isString, modelParticipant, stringOf, sumTokens, timeOf, userParticipant} from '@chatmark/core/model'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts, thoughtPart} from './content-parts.js'
-import {userMessageKind} from './message-kind.js'
+import {injectedModelText} from './injected-text.js'
+import {shellModeCall} from './shell-mode.js'
+import type {InjectedText} from './message-kind.js'
+import {isModelType, splitInjected, userMessageKind} from './message-kind.js'
 import type {NoteEntry} from './note-history.js'
 import type {Replay} from './replay-jsonl.js'
 import {responseResult, toolCallPart} from './tool-calls.js'
@@ -26,7 +29,9 @@ export type View = 'note' | 'resume'
 /** Options for {@link toConversation}. */
 export interface ToConversationOptions {
   view: View
-  variant: 'gemini-json' | 'gemini-jsonl'
+  variant: 'gemini-json' | 'gemini-jsonl' | 'gemini-checkpoint'
+  /** Show injected text as `meta` notices (it is counted either way). */
+  keepMeta: boolean
   path?: string
   /** Id when the file names no `sessionId`. */
   fallbackId: string
@@ -50,7 +55,7 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
   if (resume) replay.note.release()
   replay.loaded = []
   const responses = toolResponses(entries.flatMap((entry) => (entry?.kind === 'message' ? [entry.record] : [])))
-  const answered = new Set<string>()
+  const state: TurnState = {responses, answered: new Set(), keepMeta: options.keepMeta, count, prompts: new Map()}
   const turns: Turn[] = []
   const tokens: TokenCounts[] = []
   const models: string[] = []
@@ -64,14 +69,13 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
       continue
     }
     const record = entry.record
-    const turn = messageTurn(record, responses, answered, count)
-    if (record['type'] === 'gemini') {
+    turns.push(...messageTurns(record, state))
+    if (isModelType(record['type'])) {
       const counts = tokenCounts(record['tokens'])
       if (counts) tokens.push(counts)
       const name = stringOf(record['model'])
       if (name && !models.includes(name)) models.push(name)
     }
-    if (turn) turns.push(turn)
   }
 
   const conversation: Conversation = {
@@ -116,7 +120,7 @@ function resumeEntries(replay: Replay): NoteEntry[] {
   return entries
 }
 
-function compressionTurn(summary: string | undefined, timestamp: string | undefined): Turn {
+function compressionTurn(summary: string | undefined, timestamp: string | undefined, id?: string): Turn {
   const notice: NoticePart = {
     type: 'notice',
     level: 'info',
@@ -126,63 +130,90 @@ function compressionTurn(summary: string | undefined, timestamp: string | undefi
       : "Chat history compressed: earlier turns were dropped from the model's context."
   }
   if (summary) notice.details = summary
-  return {role: 'system', ...(timestamp ? {timestamp} : {}), parts: [notice]}
+  return {...(id ? {id} : {}), role: 'system', ...(timestamp ? {timestamp} : {}), parts: [notice]}
 }
 
-function messageTurn(
-  record: MessageLine,
-  responses: ToolResponses,
-  answered: Set<string>,
-  count: (reason: string) => void
-): Turn | undefined {
+/** What {@link messageTurns} carries from one message to the next. */
+interface TurnState {
+  responses: ToolResponses
+  answered: Set<string>
+  keepMeta: boolean
+  count(reason: string): void
+  /** The text of each prompt the user typed, and of what the CLI sent for it. */
+  prompts: Map<string, string>
+}
+
+function messageTurns(record: MessageLine, state: TurnState): Turn[] {
   const type = record['type']
   const base: Turn = {id: record.id, role: 'other', parts: []}
   const timestamp = timeOf(record['timestamp'])
   if (timestamp) base.timestamp = timestamp
+  const {count} = state
 
   if (type === 'user') {
     const kind = userMessageKind(record)
-    if (kind === 'injected-context' || kind === 'empty') {
-      count(kind === 'empty' ? 'empty-message' : kind)
-      return undefined
+    const split = splitInjected(record['content'])
+    if (kind === 'empty') {
+      count('empty-message')
+      return []
+    }
+    if (kind === 'injected-context') return injectedTurns(base, split.injected, state)
+    if (kind === 'compression-summary') {
+      return [compressionTurn(textOf(contentParts(split.items).parts), timestamp, record.id)]
     }
     if (kind === 'tool-response') {
       // Calls come before their responses, so `answered` already holds every call this pairs with.
       const orphans = contentParts(record['content']).responses.filter(
-        (response) => response.id === undefined || !answered.has(response.id)
+        (response) => response.id === undefined || !state.answered.has(response.id)
       )
       if (orphans.length === 0) {
         count('tool-response-message')
-        return undefined
+        return []
       }
-      return {...base, role: 'tool', parts: orphans.map(orphanPart)}
+      return [{...base, role: 'tool', parts: orphans.map(orphanPart)}]
     }
     const display = contentParts(record['displayContent']).parts
-    const parts = display.length > 0 ? display : contentParts(record['content']).parts
+    const content = contentParts(split.items).parts
+    const displayText = textOf(display)
+    const contentText = textOf(content)
+    // The CLI sends its own requests (a hook's continue reason, loop feedback,
+    // `Please continue.`) with the `displayContent` of the prompt they continue
+    // (`sendMessageStream` in `core/client.ts`, v0.28+): same display, new content.
+    const sent = state.prompts.get(displayText)
+    if (display.length > 0 && sent !== undefined && contentText !== sent && contentText !== displayText) {
+      return injectedTurns(base, [{label: 'Continuation request', text: contentText}], state)
+    }
+    const before =
+      split.injected.length > 0 ? injectedTurns({...base, id: `${record.id}-context`}, split.injected, state) : []
+    const parts = display.length > 0 ? display : content
     if (kind === 'command') {
       // The CLI sends slash commands and `?` help to no model; they are shown as what they did, not as prose.
       const text = parts.flatMap((part) => (part.type === 'text' ? [part.text.trim()] : [])).join(' ')
-      return {
-        ...base,
-        role: 'system',
-        parts: [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${text}`}]
-      }
+      return [
+        ...before,
+        {...base, role: 'system', parts: [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${text}`}]}
+      ]
     }
-    return {...base, role: 'user', author: user.id, parts}
+    state.prompts.set(display.length > 0 ? displayText : contentText, contentText)
+    const shell = display.length === 0 && content.length === 1 ? shellModeCall(contentText) : undefined
+    return [...before, {...base, role: 'user', author: user.id, parts: shell ? [shell] : parts}]
   }
 
-  if (type === 'gemini') {
-    const parts = modelParts(record, responses, answered)
+  if (isModelType(type)) {
+    const parts = modelParts(record, state.responses, state.answered)
     if (parts.length === 0) {
       count('empty-message')
-      return undefined
+      return []
     }
+    const text = parts.every((part) => part.type === 'text') ? textOf(parts) : ''
+    const label = injectedModelText(text)
+    if (label) return injectedTurns(base, [{label, text}], state)
     const turn: Turn = {...base, role: 'assistant', author: model.id, parts}
     const name = stringOf(record['model'])
     if (name) turn.model = name
     const tokens = tokenCounts(record['tokens'])
     if (tokens) turn.tokens = tokens
-    return turn
+    return [turn]
   }
 
   if (type === 'info' || type === 'warning' || type === 'error') {
@@ -194,19 +225,38 @@ function messageTurn(
     const rest = parts.filter((part) => part.type !== 'text')
     if (!text && rest.length === 0) {
       count('empty-message')
-      return undefined
+      return []
     }
-    return {
-      ...base,
-      role: 'system',
-      parts: [...(text ? [{type: 'notice', level: type, kind: 'system', text} satisfies NoticePart] : []), ...rest]
-    }
+    return [
+      {
+        ...base,
+        role: 'system',
+        parts: [...(text ? [{type: 'notice', level: type, kind: 'system', text} satisfies NoticePart] : []), ...rest]
+      }
+    ]
   }
 
   const {parts} = contentParts(record['content'])
-  if (parts.length === 0) return undefined
+  if (parts.length === 0) return []
   count('unknown-message-type')
-  return {...base, parts}
+  return [{...base, parts}]
+}
+
+// Injected text is counted as such, and shown as `meta` notices only when asked.
+function injectedTurns(base: Turn, injected: InjectedText[], state: TurnState): Turn[] {
+  for (const _ of injected) state.count('injected-context')
+  if (!state.keepMeta || injected.length === 0) return []
+  const parts = injected.map(
+    ({label, text}): NoticePart => ({type: 'notice', level: 'info', kind: 'meta', text: label, details: text.trim()})
+  )
+  return [{...base, role: 'system', parts}]
+}
+
+function textOf(parts: Part[]): string {
+  return parts
+    .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+    .join('\n\n')
+    .trim()
 }
 
 // A response no recorded call asked for stays visible, as a call known only by its result.
@@ -281,6 +331,11 @@ function conversationMetadata(
   const directories = Array.isArray(metadata['directories']) ? metadata['directories'].filter(isString) : []
   if (directories.length > 0) extra['directories'] = directories.join(', ')
   if (resumes > 0) extra['resumes'] = resumes
+  // A `/chat save` checkpoint's tag (from its file name) and the auth type it records.
+  const tag = stringOf(metadata['checkpointTag'])
+  if (tag) extra['checkpoint'] = tag
+  const authType = stringOf(metadata['authType'])
+  if (authType) extra['authType'] = authType
   if (Object.keys(extra).length > 0) result.extra = extra
   return result
 }

@@ -1,7 +1,7 @@
 import type {ToolCallPart, ToolResult} from '@chatmark/core/model'
 import {isRecord, isString, stringOf} from '@chatmark/core/model'
 import type {FunctionResponse} from './content-parts.js'
-import {partItems} from './content-parts.js'
+import {contentParts} from './content-parts.js'
 import {resultDisplay} from './result-display.js'
 
 /**
@@ -33,9 +33,23 @@ export function toolCallPart(record: unknown): ToolCallPart | undefined {
   return part
 }
 
-/** The result of a call from a `functionResponse` (`{output}` or `{error}`). */
+/**
+ * The result of a call from a `functionResponse` (`{output}`, `{error}`, or a
+ * plain string), with the text parts sent after it (see {@link FunctionResponse}).
+ */
 export function responseResult(response: FunctionResponse): ToolResult {
-  const body = response.response
+  const result = bodyResult(response.response)
+  const extra = response.text?.trim()
+  if (!extra) return result
+  const own = result.text.trim()
+  result.text = own === '' || own === genericSuccess ? extra : `${result.text}\n\n${extra}`
+  return result
+}
+
+// What v0.1x put in the response when the output was in the parts after it.
+const genericSuccess = 'Tool execution succeeded.'
+
+function bodyResult(body: unknown): ToolResult {
   if (isRecord(body)) {
     if (body['error'] !== undefined) return {text: textOf(body['error']), isError: true}
     if (body['output'] !== undefined) return {text: textOf(body['output'])}
@@ -44,16 +58,17 @@ export function responseResult(response: FunctionResponse): ToolResult {
 }
 
 // `result` is a PartListUnion whose first part is normally the functionResponse;
-// a plain string is wrapped by the CLI as `{output: string}`.
+// a plain string (or text parts alone) is what the tool returned.
 function recordedResult(result: unknown): ToolResult | undefined {
-  if (isString(result)) return {text: result}
-  for (const item of partItems(result)) {
-    if (isRecord(item) && isRecord(item['functionResponse'])) {
-      const response = item['functionResponse']
-      return responseResult({name: stringOf(response['name']) ?? 'tool', response: response['response']})
-    }
-  }
-  return undefined
+  if (isString(result)) return result.trim() === '' ? undefined : {text: result}
+  const {parts, responses} = contentParts(result)
+  const [response] = responses
+  if (response) return responseResult(response)
+  const text = parts
+    .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+    .join('\n')
+    .trim()
+  return text === '' ? undefined : {text}
 }
 
 function textOf(value: unknown): string {

@@ -121,3 +121,62 @@ export function isConversationDocument(
 ): value is {sessionId: string; messages: unknown[]; [key: string]: unknown} {
   return isRecord(value) && isString(value['sessionId']) && Array.isArray(value['messages'])
 }
+
+/**
+ * One entry of a `/chat save` (`/resume save` since v0.3x) checkpoint,
+ * `checkpoint-<tag>.json` in the project temp dir: the Gemini API `Content`
+ * of the model's history (`packages/core/src/core/logger.ts`, `saveCheckpoint`).
+ * v0.1.x wrote the bare `Content[]`; later versions write `{history, authType?}`.
+ */
+export interface CheckpointContentSchema {
+  role: 'user' | 'model'
+  parts: unknown[]
+}
+
+/**
+ * One entry of `logs.json` in the project temp dir: a prompt the user typed,
+ * slash commands included (`packages/core/src/core/logger.ts`, `LogEntry`,
+ * v0.1.x to 0.61). The model's answers are not in it.
+ */
+export interface LogEntrySchema {
+  sessionId: string
+  messageId: number
+  type: 'user'
+  message: string
+  timestamp: string
+}
+
+/** Whether a value is a Gemini API Content: `role` user or model and a `parts` array. */
+export function isContent(value: unknown): value is {role: string; parts: unknown[]} {
+  return isRecord(value) && (value['role'] === 'user' || value['role'] === 'model') && Array.isArray(value['parts'])
+}
+
+/** Whether a value is a logs.json entry: string `sessionId` and `message`, numeric `messageId`. */
+export function isLogEntry(value: unknown): value is {sessionId: string; messageId: number; message: string} {
+  return (
+    isRecord(value) &&
+    isString(value['sessionId']) &&
+    typeof value['messageId'] === 'number' &&
+    isString(value['message'])
+  )
+}
+
+/**
+ * The Content list of a checkpoint (`{history: Content[]}` or a bare
+ * `Content[]`), or `undefined`: the first entry and most of the others must be
+ * Content, so one damaged entry does not hide the rest.
+ */
+export function checkpointHistory(value: unknown): unknown[] | undefined {
+  const history = Array.isArray(value) ? value : isRecord(value) ? value['history'] : undefined
+  if (!Array.isArray(history) || !isContent(history[0])) return undefined
+  return mostly(history, isContent) ? history : undefined
+}
+
+/** Whether a value is a logs.json document: an array whose first entry and most others are log entries. */
+export function isLogsDocument(value: unknown): value is unknown[] {
+  return Array.isArray(value) && isLogEntry(value[0]) && mostly(value, isLogEntry)
+}
+
+function mostly(values: readonly unknown[], test: (value: unknown) => boolean): boolean {
+  return values.filter(test).length * 2 >= values.length
+}
