@@ -5,7 +5,7 @@ import {assistantItem, completed, conversation, event, jsonl, meta, notices, tex
 const ideContext =
   '# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Open tabs:\n- app.ts: src/app.ts\n\n'
 
-test("an IDE-wrapped prompt is the request after Codex's marker; the IDE context is counted injected text", async () => {
+test("an IDE-wrapped prompt is the request after Codex's marker; the IDE context is injected", async () => {
   const prompt = `${ideContext}## My request for Codex:\nWhy does the build fail?`
   const text = jsonl(
     meta({source: 'vscode', originator: 'codex_vscode'}),
@@ -27,7 +27,7 @@ test("an IDE-wrapped prompt is the request after Codex's marker; the IDE context
   assert.deepEqual(texts(kept, 'user'), ['Why does the build fail?'])
 })
 
-test('the files-mentioned wrapper of the extension and Codex Desktop is read the same way, in item_completed too', async () => {
+test('the files-mentioned wrapper (extension, Codex Desktop) is read the same way, in item_completed too', async () => {
   const prompt =
     '# Files mentioned by the user:\n\n## notes.txt: /work/app/notes.txt\n\n## My request for Codex:\nSum it up.'
   const value = await conversation(
@@ -42,7 +42,7 @@ test('the files-mentioned wrapper of the extension and Codex Desktop is read the
   assert.deepEqual(value.fidelity, {'injected-context': 1})
 })
 
-test('user_message events of 0.3x-0.4x whose kind is not plain are the injected items again, counted once', async () => {
+test('0.3x-0.4x user_message events of a kind other than plain are the injected items, counted once', async () => {
   const instructions = '<user_instructions>\n\nUse pnpm.\n\n</user_instructions>'
   const environment = '<environment_context>\n  <cwd>/work/app</cwd>\n</environment_context>'
   const value = await conversation(
