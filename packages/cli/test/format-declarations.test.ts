@@ -36,7 +36,13 @@ test('--list-options prints every format option: flag, values, default, formats 
       'claude,chatgpt',
       "'current': the branch the user kept; 'all': abandoned branches too, as labelled alternates"
     ],
-    ['--keep-meta', 'boolean', 'false', 'claude,codex', 'show injected harness text (context, reminders) as notices'],
+    [
+      '--keep-meta',
+      'boolean',
+      'false',
+      'claude,codex,gemini',
+      'show injected harness text (context, reminders) as notices'
+    ],
     ['--slack-split', 'channel|day', 'channel', 'slack', "Slack exports: one note per 'channel', or per 'day'"],
     ['--subagents', 'boolean', 'false', 'claude', 'show subagent conversations under the calls that started them'],
     [
