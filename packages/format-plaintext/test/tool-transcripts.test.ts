@@ -74,7 +74,7 @@ const terminal = [
   ''
 ].join('\n')
 
-test('a Claude Code terminal copy is prompts and answers with tool calls, its banner counted, never a title', async () => {
+test('a Claude Code terminal copy is prompts and answers with tool calls, its banner counted, no title', async () => {
   assert.equal(verdictOf(terminal).variant, 'claude-terminal')
   assert.equal(verdictOf(terminal).confidence, 'likely')
   const {conversations, turns} = await read(terminal)
