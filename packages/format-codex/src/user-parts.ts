@@ -24,11 +24,13 @@ export interface UserParts {
 export function userParts(content: unknown): UserParts {
   const parts: Array<TextPart | AttachmentPart> = []
   const injected: InjectedText[] = []
-  for (const part of messageContent(content)) {
+  const items = messageContent(content)
+  for (const [index, part] of items.entries()) {
     if (part.type !== 'text') {
       parts.push(part)
       continue
     }
+    if (isImageTag(part.text, items[index - 1], items[index + 1])) continue
     if (isInjectedContext(part.text)) {
       injected.push({label: 'Injected context', text: part.text})
       continue
@@ -43,4 +45,20 @@ export function userParts(content: unknown): UserParts {
   }
   const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n')
   return {parts, text, injected}
+}
+
+/**
+ * The tags Codex writes around an image it sends (`<image name=[Image #1]>`
+ * or `<image>` before it, `</image>` after it): markup of the attachment, which
+ * Codex itself drops when it reads the message back (`parse_user_message` in
+ * `codex-rs/core/src/event_mapping.rs`; the tags in `codex-rs/protocol/src/instruction_markers.rs`).
+ */
+function isImageTag(
+  text: string,
+  before: TextPart | AttachmentPart | undefined,
+  after: TextPart | AttachmentPart | undefined
+): boolean {
+  const tag = text.trim()
+  if (/^<image(?: name=[^>]*)?>$/.test(tag)) return after?.type === 'attachment'
+  return tag === '</image>' && before?.type === 'attachment'
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {assistantItem, completed, conversation, event, jsonl, meta, notices, texts, userItem} from './helpers.js'
+import {assistantItem, completed, conversation, event, item, jsonl, meta, notices, texts, userItem} from './helpers.js'
 
 const ideContext =
   '# Context from my IDE setup:\n\n## Active file: src/app.ts\n\n## Open tabs:\n- app.ts: src/app.ts\n\n'
@@ -98,4 +98,29 @@ test('a name the user gave the thread (thread_name_updated) is its title; the la
     )
   )
   assert.equal(value.title, 'Greeting work')
+})
+
+test('the tags Codex writes around an image are dropped, as Codex drops them; the image stays', async () => {
+  const value = await conversation(
+    jsonl(
+      meta(),
+      item(1, {
+        type: 'message',
+        role: 'user',
+        content: [
+          {type: 'input_text', text: 'What is in this screenshot?'},
+          {type: 'input_text', text: '<image name=[Image #1]>'},
+          {type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo='},
+          {type: 'input_text', text: '</image>'}
+        ]
+      }),
+      assistantItem(2, 'A chart.')
+    )
+  )
+  const user = value.turns.find((turn) => turn.role === 'user')
+  assert.deepEqual(
+    user?.parts.map((part) => part.type),
+    ['text', 'attachment']
+  )
+  assert.deepEqual(texts(value, 'user'), ['What is in this screenshot?'])
 })
