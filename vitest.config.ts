@@ -13,6 +13,7 @@ const packages = [
   'format-continue',
   'format-gemini',
   'format-plaintext',
+  'format-qwen',
   'format-slack',
   'writer-html',
   'cli'
@@ -36,6 +37,7 @@ const floors: Record<(typeof packages)[number], [number, number, number, number]
   'format-continue': [95, 80, 97, 93],
   'format-gemini': [97, 83, 97, 94],
   'format-plaintext': [99, 93, 99, 97],
+  'format-qwen': [96, 80, 99, 94],
   'format-slack': [99, 86, 99, 97],
   'writer-html': [99, 89, 99, 99],
   cli: [94, 84, 95, 92]

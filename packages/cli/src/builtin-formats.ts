@@ -6,6 +6,7 @@ import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
 import {gemini} from '@chatmark/format-gemini'
 import {plaintext} from '@chatmark/format-plaintext'
+import {qwen} from '@chatmark/format-qwen'
 import {slack} from '@chatmark/format-slack'
 
 /**
@@ -17,7 +18,7 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), continueCli(), aider(), plaintext(), gemini()]
+  return [claude(), chatgpt(), codex(), slack(), qwen(), continueCli(), aider(), plaintext(), gemini()]
 }
 
 /** The built-in formats' names, in dispatch order. */

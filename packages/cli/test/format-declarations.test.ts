@@ -6,8 +6,8 @@ import {test} from 'vitest'
 import {builtinFormats, defaultFormatOrder, normalizer} from 'chatmark'
 import {repoRoot, runCli} from './run-cli.js'
 
-test('the default dispatch order is Claude, ChatGPT, Codex, Slack, Continue, Aider, plain text, Gemini', () => {
-  const order = ['claude', 'chatgpt', 'codex', 'slack', 'continue', 'aider', 'plaintext', 'gemini']
+test('the default dispatch order: specific fingerprints first, then plain text, then Gemini', () => {
+  const order = ['claude', 'chatgpt', 'codex', 'slack', 'qwen', 'continue', 'aider', 'plaintext', 'gemini']
   assert.deepEqual(defaultFormatOrder, order)
   assert.ok(Object.isFrozen(defaultFormatOrder))
   assert.deepEqual(

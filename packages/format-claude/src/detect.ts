@@ -60,6 +60,13 @@ function detectLines(sample: Sample): Verdict {
   if (values.some((value) => 'payload' in value && !('uuid' in value))) {
     return {confidence: 'none', reason: 'JSONL envelope lines with payload (Codex), not Claude Code'}
   }
+  // Qwen Code writes the same uuid chain with Gemini `Content` messages (`message.parts[]`).
+  if (values.some((value) => isRecord(value['message']) && Array.isArray(value['message']['parts']))) {
+    return {
+      confidence: 'none',
+      reason: 'JSONL chain lines whose message has Gemini-shaped parts[] (Qwen Code), not Claude Code'
+    }
+  }
   if (values.some((value) => isString(value['session_id']) && !isString(value['sessionId']))) {
     return {
       confidence: 'none',

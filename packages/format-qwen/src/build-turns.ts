@@ -1,0 +1,150 @@
+import type {NoticePart, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
+import {addTokens, isRecord, stringOf, timeOf} from '@chatmark/core/model'
+import {contentParts} from './content-parts.js'
+import type {ChatEntry} from './read-records.js'
+import {readSystemRecord} from './system-parts.js'
+import {tokenCounts} from './tokens.js'
+import {recordedResult} from './tool-result.js'
+
+/** The participant id of the model side. */
+export const modelId = 'qwen'
+
+/** The turns of a thread and what was read alongside them. */
+export interface BuiltTurns {
+  turns: Turn[]
+  /** Model names in order of first use. */
+  models: string[]
+  tokens: TokenCounts
+  title?: string
+  /** The session a forked file was copied from (`forkedFrom.sessionId`). */
+  forkedFrom?: string
+  fidelity: Record<string, number>
+  /** System subtypes this reader does not know. */
+  unknownSubtypes: Set<string>
+}
+
+/**
+ * Builds the turns of a thread. Consecutive assistant records (a tool call,
+ * its result, the answer) are one turn, as one model turn in the CLI; each
+ * `tool_result` fills in the result of the call it answers. A failed request,
+ * a compression checkpoint or a slash command is a notice where it happened:
+ * compression never removes the turns before it.
+ */
+export function buildTurns(path: readonly ChatEntry[]): BuiltTurns {
+  const built: BuiltTurns = {turns: [], models: [], tokens: {}, fidelity: {}, unknownSubtypes: new Set()}
+  const calls = new Map<string, ToolCallPart>()
+  let answer: Turn | undefined
+  let copied = false
+  const count = (reason: string): void => {
+    built.fidelity[reason] = (built.fidelity[reason] ?? 0) + 1
+  }
+  const push = (turn: Turn, entry: ChatEntry): Turn => {
+    const timestamp = timeOf(entry.record['timestamp'])
+    if (timestamp) turn.timestamp = timestamp
+    built.turns.push(turn)
+    return turn
+  }
+
+  for (const entry of path) {
+    const {record} = entry
+    const fork = isRecord(record['forkedFrom']) ? stringOf(record['forkedFrom']['sessionId']) : undefined
+    if (fork !== undefined) {
+      copied = true
+      built.forkedFrom = fork
+    } else if (copied) {
+      // The first record the fork wrote itself: the copied history ends here.
+      copied = false
+      answer = undefined
+      push({role: 'system', parts: [forkNotice(built.forkedFrom)]}, entry)
+    }
+    switch (record['type']) {
+      case 'user': {
+        answer = undefined
+        const parts = contentParts(record['message'])
+        if (parts.length === 0) count('empty-message')
+        else push({id: entry.uuid, role: 'user', author: 'user', parts}, entry)
+        break
+      }
+      case 'assistant': {
+        const parts = contentParts(record['message'])
+        for (const part of parts) if (part.type === 'tool-call' && part.id) calls.set(part.id, part)
+        const model = stringOf(record['model'])
+        if (model && !built.models.includes(model)) built.models.push(model)
+        const tokens = tokenCounts(record['usageMetadata'])
+        if (tokens) addTokens(built.tokens, tokens)
+        if (answer) {
+          answer.parts.push(...parts)
+          if (tokens) {
+            answer.tokens ??= {}
+            addTokens(answer.tokens, tokens)
+          }
+        } else if (parts.length > 0 || tokens) {
+          answer = push({id: entry.uuid, role: 'assistant', author: modelId, parts}, entry)
+          if (model) answer.model = model
+          if (tokens) answer.tokens = {...tokens}
+        } else count('empty-message')
+        break
+      }
+      case 'tool_result': {
+        const {callId, name, status, result} = recordedResult(record)
+        const call = callId === undefined ? undefined : calls.get(callId)
+        if (call) {
+          call.result = result
+          if (status) call.status = status
+        } else {
+          // A result whose call is not on the thread (cut from the file): kept, under its tool's name.
+          const part: ToolCallPart = {type: 'tool-call', text: name ?? 'tool', name: name ?? 'tool', input: {}, result}
+          if (callId) part.id = callId
+          if (status) part.status = status
+          count('orphan-tool-result')
+          push({id: entry.uuid, role: 'tool', parts: [part]}, entry)
+        }
+        break
+      }
+      default: {
+        const reading = readSystemRecord(record)
+        if (reading.kind === 'notices') {
+          answer = undefined
+          appendNotices(built.turns, reading.notices, entry, push)
+        } else if (reading.kind === 'title') built.title = reading.title
+        else if (reading.kind === 'counted') count(reading.reason)
+        else if (reading.kind === 'unknown') {
+          count('unknown-record')
+          built.unknownSubtypes.add(reading.subtype)
+        }
+      }
+    }
+  }
+  return built
+}
+
+function forkNotice(session: string | undefined): NoticePart {
+  return {
+    type: 'notice',
+    level: 'info',
+    kind: 'fork',
+    text: `Forked from session ${session ?? '(unknown)'}: the turns above were copied from it`
+  }
+}
+
+/**
+ * Notices of consecutive system records share one system turn. Qwen Code
+ * records `/compress` after the checkpoint it made, so the command is put
+ * before its compaction notice, in the order the user saw them happen.
+ */
+function appendNotices(
+  turns: Turn[],
+  notices: NoticePart[],
+  entry: ChatEntry,
+  push: (turn: Turn, entry: ChatEntry) => Turn
+): void {
+  const last = turns.at(-1)
+  if (last?.role !== 'system' || !last.parts.every((part) => part.type === 'notice')) {
+    push({role: 'system', parts: notices}, entry)
+    return
+  }
+  const previous = last.parts.at(-1)
+  const command = notices.length === 1 && notices[0]!.kind === 'command' ? notices[0] : undefined
+  if (command && previous?.type === 'notice' && previous.kind === 'compaction') last.parts.splice(-1, 0, command)
+  else last.parts.push(...notices)
+}
