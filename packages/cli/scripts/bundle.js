@@ -4,7 +4,8 @@
 // when an input needs them (zip, zstd, markdown-it, the Markdown parser, the
 // serialiser, the progress bar, ...). The bundle needs nothing from
 // node_modules at run time. `pnpm build` runs this after `tsc -b`.
-import {readFile, rm, writeFile} from 'node:fs/promises'
+import {copyFile, readFile, rm, writeFile} from 'node:fs/promises'
+import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 
@@ -28,10 +29,19 @@ const {metafile} = await build({
   sourcemap: 'linked',
   sourcesContent: false,
   define: {CHATMARK_VERSION: JSON.stringify(version)},
-  // CommonJS dependencies (yauzl, yaml, cli-progress) call require() for Node's own modules.
-  banner: {js: "import {createRequire as __cmRequire} from 'node:module';const require=__cmRequire(import.meta.url);"},
+  // CommonJS dependencies (yauzl, yaml, cli-progress) call require() for Node's own modules; sql.js reads
+  // __dirname (to find its .wasm, which the OpenCode reader hands it instead).
+  banner: {
+    js:
+      "import {createRequire as __cmRequire} from 'node:module';const require=__cmRequire(import.meta.url);" +
+      'const __dirname=import.meta.dirname;'
+  },
   metafile: true,
   logLevel: 'warning'
 })
+// SQLite compiled to WebAssembly, which the OpenCode reader loads only when it reads a database; it looks
+// for the file beside its chunk or one folder up (packages/format-opencode/src/load-sqlite.ts).
+const fromOpencode = createRequire(at('../format-opencode/package.json'))
+await copyFile(fromOpencode.resolve('sql.js/dist/sql-wasm.wasm'), at('dist/bundle/sql-wasm.wasm'))
 // What went where: `npx esbuild --analyze` reads it, or https://esbuild.github.io/analyze/.
 await writeFile(at('dist/bundle-meta.json'), JSON.stringify(metafile))

@@ -7,7 +7,7 @@ import {builtinFormats, defaultFormatOrder, normalizer} from 'chatmark'
 import {repoRoot, runCli} from './run-cli.js'
 
 test('the default dispatch order: specific fingerprints first, then plain text, then Gemini', () => {
-  const order = ['claude', 'chatgpt', 'codex', 'slack', 'qwen', 'continue', 'aider', 'plaintext', 'gemini']
+  const order = ['claude', 'chatgpt', 'codex', 'slack', 'qwen', 'continue', 'aider', 'opencode', 'plaintext', 'gemini']
   assert.deepEqual(defaultFormatOrder, order)
   assert.ok(Object.isFrozen(defaultFormatOrder))
   assert.deepEqual(

@@ -1,0 +1,43 @@
+import type {Conversation} from '@chatmark/core/model'
+import type {Input, ParseContext} from '@chatmark/core/read'
+import {messageSource} from './message-source.js'
+import {readStorage} from './read-storage.js'
+import {sessionConversation} from './session-conversation.js'
+import type {StoredSession} from './types.js'
+
+export {messageSource} from './message-source.js'
+
+/** What {@link parse} needs besides the context. */
+export interface ParseSettings {
+  /** Where SQLite's `sql-wasm.wasm` is, when not found by itself. */
+  wasmPath?: string
+}
+
+/**
+ * Reads OpenCode's sessions, one conversation each: from the SQLite
+ * database (a file: 1.2 and later) or from the storage folder of JSON files
+ * (a container: 1.1 and earlier). The database reader and sql.js load only
+ * when a database is read.
+ */
+export async function* parse(
+  input: Input,
+  context: ParseContext,
+  settings: ParseSettings
+): AsyncGenerator<Conversation> {
+  let sessions: AsyncIterable<StoredSession>
+  let variant: 'opencode-db' | 'opencode-storage'
+  if (input.entries && input.openEntry) {
+    sessions = readStorage(input, input.entries, context)
+    variant = 'opencode-storage'
+  } else {
+    const {readDatabase} = await import('./read-database.js')
+    sessions = readDatabase(input, context, settings.wasmPath)
+    variant = 'opencode-db'
+  }
+  const report = (reason: string, ruleId: string): void => {
+    context.file.message(reason, {ruleId, source: messageSource})
+  }
+  for await (const session of sessions) {
+    yield sessionConversation(session, {variant, ...(input.path ? {path: input.path} : {})}, report)
+  }
+}

@@ -1,0 +1,154 @@
+import type {NoticePart, Part, ToolCallPart} from '@chatmark/core/model'
+import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
+
+/**
+ * The text OpenCode stores as a user message when the user runs a shell
+ * command with `!` in the TUI (`packages/opencode/src/session/prompt.ts`,
+ * `shell()`); the command and its output are the next message's `bash` part.
+ */
+export const shellCommandText = 'The following tool was executed by the user'
+
+/** Parts that carry nothing a reader sees: step boundaries and file-tree snapshots. */
+const structural = new Set(['step-start', 'step-finish', 'snapshot'])
+
+/** What {@link partToParts} gives for one stored part. */
+export interface ConvertedPart {
+  parts: Part[]
+  /** A fidelity reason when the part was left out. */
+  skipped?: string
+}
+
+/** One OpenCode part (see `PartSchema`) as parts of the model. */
+export function partToParts(part: Record<string, unknown>): ConvertedPart {
+  const type = stringOf(part['type'])
+  switch (type) {
+    case 'text':
+      return textPart(part)
+    case 'reasoning': {
+      const text = stringOf(part['text'])?.trim()
+      return text ? {parts: [{type: 'thinking', text}]} : {parts: [], skipped: 'empty-reasoning'}
+    }
+    case 'tool':
+      return {parts: [toolCall(part)]}
+    case 'file':
+      return {parts: [attachment(part)]}
+    case 'patch': {
+      const files = Array.isArray(part['files']) ? part['files'].filter(isString) : []
+      return {
+        parts: [{type: 'notice', level: 'info', kind: 'system', text: `Files changed: ${files.join(', ') || 'none'}`}]
+      }
+    }
+    case 'agent':
+      return {
+        parts: [{type: 'notice', level: 'info', kind: 'command', text: `Agent: ${stringOf(part['name']) ?? 'unnamed'}`}]
+      }
+    case 'subtask': {
+      const agent = stringOf(part['agent']) ?? 'a subagent'
+      const description = stringOf(part['description'])
+      const prompt = stringOf(part['prompt'])
+      return {
+        parts: [
+          {
+            type: 'notice',
+            level: 'info',
+            kind: 'command',
+            text: `Subtask for ${agent}${description ? `: ${description}` : ''}`,
+            ...(prompt ? {details: prompt} : {})
+          }
+        ]
+      }
+    }
+    case 'retry': {
+      const error = isRecord(part['error']) ? part['error'] : {}
+      const data = isRecord(error['data']) ? error['data'] : {}
+      const attempt = numberOf(part['attempt'])
+      const message = stringOf(data['message']) ?? stringOf(error['name']) ?? 'the request failed'
+      return {
+        parts: [
+          {
+            type: 'notice',
+            level: 'warning',
+            kind: 'api-error',
+            text: `Retry${attempt === undefined ? '' : ` ${attempt}`}: ${message}`
+          }
+        ]
+      }
+    }
+    case 'compaction':
+      return {parts: [compactionNotice(part['auto'] === true)]}
+    default:
+      if (type && structural.has(type)) return {parts: []}
+      return {
+        parts: [
+          {
+            type: 'notice',
+            level: 'warning',
+            kind: 'unknown-content',
+            text: `An OpenCode part of type ${JSON.stringify(type ?? null)} that this reader does not know`,
+            details: JSON.stringify(part, null, 2)
+          }
+        ],
+        skipped: 'unknown-part'
+      }
+  }
+}
+
+/** The notice for a compaction; the summary is added as its details when the answer is read. */
+export function compactionNotice(auto: boolean): NoticePart {
+  return {
+    type: 'notice',
+    level: 'info',
+    kind: 'compaction',
+    text: auto ? 'Context compacted automatically' : 'Context compacted (/compact)'
+  }
+}
+
+function textPart(part: Record<string, unknown>): ConvertedPart {
+  const text = stringOf(part['text']) ?? ''
+  if (part['ignored'] === true) return {parts: [], skipped: 'ignored-text'}
+  if (part['synthetic'] === true) {
+    if (text === shellCommandText) {
+      return {parts: [{type: 'notice', level: 'info', kind: 'command', text: 'The user ran a shell command (!)'}]}
+    }
+    return {
+      parts: [{type: 'notice', level: 'info', kind: 'meta', text: 'Text OpenCode added to the message', details: text}]
+    }
+  }
+  return text.trim() ? {parts: [{type: 'text', text}]} : {parts: [], skipped: 'empty-text'}
+}
+
+function toolCall(part: Record<string, unknown>): ToolCallPart {
+  const name = stringOf(part['tool']) ?? 'tool'
+  const state = isRecord(part['state']) ? part['state'] : {}
+  const status = stringOf(state['status'])
+  const title = stringOf(state['title'])?.trim()
+  const call: ToolCallPart = {
+    type: 'tool-call',
+    text: title || name,
+    name,
+    input: state['input'] ?? {}
+  }
+  const id = stringOf(part['callID'])
+  if (id) call.id = id
+  if (status) call.status = status
+  if (status === 'completed') call.result = {text: stringOf(state['output']) ?? ''}
+  else if (status === 'error') call.result = {text: stringOf(state['error']) ?? '', isError: true}
+  return call
+}
+
+function attachment(part: Record<string, unknown>): Part {
+  const name = stringOf(part['filename'])
+  const mimeType = stringOf(part['mime'])
+  const url = stringOf(part['url'])
+  // A pasted image is stored inline as a data: URL; binary payloads are never inlined into a note.
+  const inline = url?.startsWith('data:')
+  const size = inline && url ? Math.floor(((url.length - url.indexOf(',') - 1) * 3) / 4) : undefined
+  return {
+    type: 'attachment',
+    text: [mimeType ?? 'file', name].filter(Boolean).join(', '),
+    ...(name ? {name} : {}),
+    ...(mimeType ? {mimeType} : {}),
+    ...(size === undefined ? {} : {size}),
+    ...(url && !inline ? {reference: url} : {})
+  }
+}
