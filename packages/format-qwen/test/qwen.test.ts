@@ -57,7 +57,7 @@ test('detection declines Claude Code lines, Gemini CLI logs, text, binary data a
   assert.equal(plugin.detect(folder).confidence, 'none')
 })
 
-test('a tool call gets the result of its tool_result record, and one answer spans the records of a model turn', async () => {
+test('a tool call gets the result of its tool_result record; one answer spans a model turn', async () => {
   const value = await conversation(
     jsonl(
       user('u1', null, 'Read a.txt'),
@@ -151,7 +151,7 @@ test('a failed request is an API error notice where it happened, and the next pr
   )
 })
 
-test('compression keeps the turns before it: a notice with the summary, after the /compress that asked for it', async () => {
+test('compression keeps the turns before it: a notice with the summary, after its /compress', async () => {
   const value = await conversation(
     jsonl(
       user('u1', null, 'first'),
