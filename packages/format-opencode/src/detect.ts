@@ -2,7 +2,7 @@ import type {Sample, Verdict} from '@chatmark/core/read'
 import {sqliteMagic} from './apply-wal.js'
 import {messageFile, partFile, sessionFile} from './storage-layout.js'
 
-/** `CREATE TABLE` of one of OpenCode's tables, as SQLite keeps it in `sqlite_master` (drizzle quotes with backticks). */
+/** `CREATE TABLE` of one of OpenCode's tables, as `sqlite_master` keeps it (drizzle quotes with backticks). */
 const createTable = /CREATE TABLE [`"[]?(session|message|part)[`"\]]?\s*\(/g
 
 /**
