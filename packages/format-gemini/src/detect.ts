@@ -1,6 +1,14 @@
 import type {Sample, Verdict} from '@chatmark/core/read'
 import {isRecord, isString} from '@chatmark/core/model'
-import {checkpointHistory, isHeaderLine, isLogsDocument, isMessageType, isRewindLine, isSetLine} from './types.js'
+import {
+  checkpointHistory,
+  isHeaderLine,
+  isLogsDocument,
+  isMessageType,
+  isRestorePoint,
+  isRewindLine,
+  isSetLine
+} from './types.js'
 
 /**
  * Detects a Gemini CLI session: the legacy single JSON object or the JSONL
@@ -58,6 +66,14 @@ function savedVerdict(json: unknown): Verdict | undefined {
     }
   }
   if (checkpointHistory(json) === undefined) return undefined
+  if (isRestorePoint(json)) {
+    return {
+      confidence: 'certain',
+      reason:
+        'clientHistory[] of Content and a toolCall (a Gemini CLI restore point, written before a tool edits a file)',
+      variant: 'gemini-restore-point'
+    }
+  }
   if (Array.isArray(json)) {
     return {
       confidence: 'likely',

@@ -52,8 +52,8 @@ function newConversation(id: string, path: string | undefined): Conversation {
             level: 'info',
             kind: 'system',
             text:
-              "Gemini CLI's logs.json keeps only the prompts the user typed: the model's answers and tool calls are in " +
-              "the session's file under chats/."
+              "Gemini CLI's logs.json keeps only the prompts the user typed: the model's answers and tool " +
+              "calls are in the session's file under chats/."
           }
         ]
       }

@@ -8,7 +8,7 @@ import {checkpointRecords} from './checkpoint-records.js'
 import {logsConversations} from './logs-conversations.js'
 import type {ToConversationOptions, View} from './to-conversation.js'
 import {toConversation} from './to-conversation.js'
-import {checkpointHistory, isConversationDocument, isLogsDocument} from './types.js'
+import {checkpointHistory, isConversationDocument, isLogsDocument, isRestorePoint} from './types.js'
 
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:gemini'
@@ -52,7 +52,10 @@ async function readConversations(
   // A one-line checkpoint or logs.json is also one JSON line: the verdict says which it is.
   const chosen = context.verdict?.variant
   const read = await readDocumentOrLines(input, context, {
-    documentVariant: chosen === 'gemini-checkpoint' || chosen === 'gemini-logs' ? chosen : 'gemini-json',
+    documentVariant:
+      chosen === 'gemini-checkpoint' || chosen === 'gemini-logs' || chosen === 'gemini-restore-point'
+        ? chosen
+        : 'gemini-json',
     expected: 'one Gemini CLI session object or a JSONL session log',
     source: messageSource,
     skipped
@@ -67,7 +70,8 @@ async function readConversations(
     if (isLogsDocument(document)) return logsConversations(document, input.path, skip)
     const history = checkpointHistory(document)
     if (history) {
-      variant = 'gemini-checkpoint'
+      const restore = isRestorePoint(document)
+      variant = restore ? 'gemini-restore-point' : 'gemini-checkpoint'
       const state = createReplay({warn})
       const prefix = idFromName(input.name)
       // The tag the user saved under is only in the file name (`checkpoint-<tag>.json`, url-encoded since v0.2x).
@@ -76,7 +80,8 @@ async function readConversations(
       state.document({
         messages: checkpointRecords(history, prefix, skip),
         ...(tag ? {checkpointTag: safeDecode(tag)} : {}),
-        ...(typeof authType === 'string' ? {authType} : {})
+        ...(typeof authType === 'string' ? {authType} : {}),
+        ...(restore ? restoreMetadata(document) : {})
       })
       replay = state.finish()
     } else if (!isConversationDocument(document)) {
@@ -131,6 +136,15 @@ async function readConversations(
     })
   }
   return [conversation]
+}
+
+// What a restore point was made for: the tool call about to run, and the shadow git commit to restore.
+function restoreMetadata(point: {toolCall: Record<string, unknown>; [key: string]: unknown}): Record<string, string> {
+  const result: Record<string, string> = {}
+  const name = point.toolCall['name']
+  if (typeof name === 'string') result['restoreToolCall'] = name
+  if (typeof point['commitHash'] === 'string') result['restoreCommit'] = point['commitHash']
+  return result
 }
 
 function safeDecode(text: string): string {

@@ -3,8 +3,10 @@ import type {ToolCallPart} from '@chatmark/core/model'
 // `packages/cli/src/ui/hooks/shellCommandProcessor.ts` (v0.1.x) and
 // `useExecutionLifecycle.ts` (5411f113): the CLI's own words around a `!`
 // command the user ran in shell mode and its output.
-const shellRecord =
-  /^I ran the following shell command:\n```sh\n([\s\S]*?)\n```\n\nThis produced the following result:\n```\n([\s\S]*)\n```$/
+const shellRecord = new RegExp(
+  '^I ran the following shell command:\\n```sh\\n([\\s\\S]*?)\\n```\\n\\n' +
+    'This produced the following result:\\n```\\n([\\s\\S]*)\\n```$'
+)
 
 /**
  * A shell-mode record as the command the user ran: a `shell` tool call with

@@ -29,7 +29,7 @@ export type View = 'note' | 'resume'
 /** Options for {@link toConversation}. */
 export interface ToConversationOptions {
   view: View
-  variant: 'gemini-json' | 'gemini-jsonl' | 'gemini-checkpoint'
+  variant: 'gemini-json' | 'gemini-jsonl' | 'gemini-checkpoint' | 'gemini-restore-point'
   /** Show injected text as `meta` notices (it is counted either way). */
   keepMeta: boolean
   path?: string
@@ -336,6 +336,10 @@ function conversationMetadata(
   if (tag) extra['checkpoint'] = tag
   const authType = stringOf(metadata['authType'])
   if (authType) extra['authType'] = authType
+  const tool = stringOf(metadata['restoreToolCall'])
+  if (tool) extra['restoreToolCall'] = tool
+  const commit = stringOf(metadata['restoreCommit'])
+  if (commit) extra['restoreCommit'] = commit
   if (Object.keys(extra).length > 0) result.extra = extra
   return result
 }

@@ -168,8 +168,23 @@ export function isLogEntry(value: unknown): value is {sessionId: string; message
  */
 export function checkpointHistory(value: unknown): unknown[] | undefined {
   const history = Array.isArray(value) ? value : isRecord(value) ? value['history'] : undefined
-  if (!Array.isArray(history) || !isContent(history[0])) return undefined
-  return mostly(history, isContent) ? history : undefined
+  if (isContentList(history)) return history
+  return isRestorePoint(value) ? value['clientHistory'] : undefined
+}
+
+/**
+ * Whether a value is a restore point: the file `checkpointing` writes before a
+ * tool changes a file (`~/.gemini/tmp/<project>/checkpoints/*.json`,
+ * `ToolCallData` in `packages/core/src/utils/checkpointUtils.ts`): the UI's
+ * `history`, the model's `clientHistory` (Content[]), the pending `toolCall`
+ * and the git `commitHash` of the shadow repository.
+ */
+export function isRestorePoint(value: unknown): value is {clientHistory: unknown[]; toolCall: Record<string, unknown>} {
+  return isRecord(value) && isRecord(value['toolCall']) && isContentList(value['clientHistory'])
+}
+
+function isContentList(value: unknown): value is unknown[] {
+  return Array.isArray(value) && isContent(value[0]) && mostly(value, isContent)
 }
 
 /** Whether a value is a logs.json document: an array whose first entry and most others are log entries. */

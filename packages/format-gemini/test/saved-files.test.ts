@@ -25,12 +25,14 @@ test('detection tells a checkpoint, a v0.1.x bare checkpoint and logs.json apart
     [
       detect({history: [user('Hi'), model('Hello')]}),
       detect([user('Hi'), model('Hello')]),
-      detect([entry('s', 0, 'Hi')])
+      detect([entry('s', 0, 'Hi')]),
+      detect({history: [{id: 1, type: 'user', text: 'Hi'}], clientHistory: [user('Hi')], toolCall: {name: 'replace'}})
     ].map((verdict) => [verdict.confidence, verdict.variant]),
     [
       ['certain', 'gemini-checkpoint'],
       ['likely', 'gemini-checkpoint'],
-      ['certain', 'gemini-logs']
+      ['certain', 'gemini-logs'],
+      ['certain', 'gemini-restore-point']
     ]
   )
   // OpenAI-style messages, an empty history and a Slack day file are not Gemini's.
@@ -56,7 +58,7 @@ test('logs.json gives one conversation per session, prompts only, and says so', 
   ])
 })
 
-test('a checkpoint is read as a conversation: its tag from the file name, bad entries reported and skipped', async () => {
+test('a checkpoint is a conversation: its tag from the file name, bad entries reported and skipped', async () => {
   const history = [user('Hi'), 42, model('Hello')]
   const {conversations, file} = await normalize(
     JSON.stringify({history, authType: 'oauth-personal'}),
@@ -95,7 +97,7 @@ test('injected text is counted, never a user turn or a title, and shown as meta 
   assert.deepEqual(labels, ['IDE context', 'Continuation request', 'Continuation request'])
 })
 
-test('a tool response whose output is in text parts after it keeps that text, and a prompt typed twice stays', async () => {
+test('tool output in text parts after a response is kept, and a prompt typed twice stays', async () => {
   const value = await conversation(
     jsonl(
       header,
