@@ -19,12 +19,15 @@ export interface UserParts {
 /**
  * A user message's content items (or an event's text) without the text Codex
  * injected: a whole item of injected context, and the IDE context before the
- * request marker (the request itself stays).
+ * request marker (the request itself stays). Codex strips everything before
+ * the marker from the message's joined text, so text items before the one
+ * holding it are IDE context too.
  */
 export function userParts(content: unknown): UserParts {
   const parts: Array<TextPart | AttachmentPart> = []
   const injected: InjectedText[] = []
   const items = messageContent(content)
+  const requestAt = items.findIndex((part) => part.type === 'text' && splitRequest(part.text) !== undefined)
   for (const [index, part] of items.entries()) {
     if (part.type !== 'text') {
       parts.push(part)
@@ -33,6 +36,10 @@ export function userParts(content: unknown): UserParts {
     if (isImageTag(part.text, items[index - 1], items[index + 1])) continue
     if (isInjectedContext(part.text)) {
       injected.push({label: 'Injected context', text: part.text})
+      continue
+    }
+    if (index < requestAt) {
+      injected.push({label: 'IDE context', text: part.text})
       continue
     }
     const wrapped = splitRequest(part.text)

@@ -42,6 +42,25 @@ test('the files-mentioned wrapper (extension, Codex Desktop) is read the same wa
   assert.deepEqual(value.fidelity, {'injected-context': 1})
 })
 
+test('IDE context in a content item of its own, before the item with the marker, is IDE context too', async () => {
+  const value = await conversation(
+    jsonl(
+      meta(),
+      item(1, {
+        type: 'message',
+        role: 'user',
+        content: [
+          {type: 'input_text', text: ideContext},
+          {type: 'input_text', text: '## My request for Codex:\nFix it.'}
+        ]
+      }),
+      assistantItem(2, 'Fixed.')
+    )
+  )
+  assert.deepEqual(texts(value, 'user'), ['Fix it.'])
+  assert.deepEqual(value.fidelity, {'injected-context': 1})
+})
+
 test('0.3x-0.4x user_message events of a kind other than plain are the injected items, counted once', async () => {
   const instructions = '<user_instructions>\n\nUse pnpm.\n\n</user_instructions>'
   const environment = '<environment_context>\n  <cwd>/work/app</cwd>\n</environment_context>'
