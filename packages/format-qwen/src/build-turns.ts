@@ -1,4 +1,4 @@
-import type {NoticePart, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
+import type {NoticePart, Part, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
 import {addTokens, isRecord, stringOf, timeOf} from '@chatmark/core/model'
 import {contentParts} from './content-parts.js'
 import type {ChatEntry} from './read-records.js'
@@ -59,8 +59,12 @@ export function buildTurns(path: readonly ChatEntry[]): BuiltTurns {
     }
     switch (record['type']) {
       case 'user': {
+        const parts = userParts(record)
+        if (parts === undefined) {
+          count('meta-message')
+          break
+        }
         answer = undefined
-        const parts = contentParts(record['message'])
         if (parts.length === 0) count('empty-message')
         else push({id: entry.uuid, role: 'user', author: 'user', parts}, entry)
         break
@@ -116,6 +120,28 @@ export function buildTurns(path: readonly ChatEntry[]): BuiltTurns {
     }
   }
   return built
+}
+
+/**
+ * Subtypes of `user` records that the CLI restores as notifications, not as
+ * prompts (`recordNotificationLike` in `chatRecordingService.ts`): a cron-fired
+ * prompt, a background task's or agent's notification.
+ */
+const notificationSubtypes: ReadonlySet<string> = new Set(['cron', 'notification', 'background_task_completed'])
+
+/**
+ * The parts of a `user` record; `undefined` for a notification the CLI wrote in
+ * the user's place. A message typed while tools ran (`mid_turn_user_message`)
+ * is sent to the model wrapped as `[User message received during tool
+ * execution]: …`; the note shows what the user typed, its `displayText`.
+ */
+function userParts(record: Record<string, unknown>): Part[] | undefined {
+  const subtype = stringOf(record['subtype'])
+  if (subtype !== undefined && notificationSubtypes.has(subtype)) return undefined
+  const payload = isRecord(record['systemPayload']) ? record['systemPayload'] : {}
+  const typed = stringOf(payload['displayText'])
+  if (subtype === 'mid_turn_user_message' && typed?.trim()) return [{type: 'text', text: typed}]
+  return contentParts(record['message'])
 }
 
 function forkNotice(session: string | undefined): NoticePart {

@@ -302,3 +302,36 @@ test('a file read by name alone, without detection, parses the same', async () =
     conversations.push(value)
   assert.equal(conversations[0]?.turns.length, 1)
 })
+
+test('a result falls back to what the CLI showed, and structured output is written as JSON', async () => {
+  const value = await conversation(
+    jsonl(
+      user('u1', null, 'go'),
+      assistant('a1', 'u1', [call('c1'), call('c2'), call('c3'), {fileData: {fileUri: 'gs://b/f.pdf'}}]),
+      record('r1', 'a1', 'tool_result', {toolCallResult: {callId: 'c1', resultDisplay: 'shown to the user'}}),
+      toolResult('r2', 'r1', 'c2', {output: {files: 2}}),
+      record('r3', 'r2', 'tool_result', {
+        message: {role: 'user', parts: [{text: 'no response'}, {functionResponse: {id: 'c3', response: null}}]}
+      })
+    )
+  )
+  const [shown, structured, empty] = toolCalls(value)
+  assert.deepEqual(shown?.result, {text: 'shown to the user'})
+  assert.deepEqual(structured?.result, {text: '{\n  "files": 2\n}'})
+  assert.deepEqual(empty?.result, {text: ''})
+  assert.deepEqual(value.turns[1]?.parts.at(-1), {type: 'attachment', text: 'file', reference: 'gs://b/f.pdf'})
+})
+
+test('a message typed while tools ran is the user’s own; notifications in the user’s place are counted', async () => {
+  const mid = record('m1', 'a1', 'user', {
+    subtype: 'mid_turn_user_message',
+    message: {role: 'user', parts: [{text: '\n[User message received during tool execution]: also check lint'}]},
+    systemPayload: {displayText: 'also check lint'}
+  })
+  const cron = record('n1', 'm1', 'user', {subtype: 'cron', message: {role: 'user', parts: [{text: 'tick'}]}})
+  const value = await conversation(
+    jsonl(user('u1', null, 'first'), assistant('a1', 'u1', [{text: 'working'}]), mid, cron)
+  )
+  assert.deepEqual(value.turns.at(-1)?.parts, [{type: 'text', text: 'also check lint'}])
+  assert.equal(value.fidelity['meta-message'], 1)
+})
