@@ -21,11 +21,13 @@ const builtinFixtures = new URL('../../../fixtures/', import.meta.url)
 const others = readdirSync(builtinFixtures, {withFileTypes: true})
   .filter((folder) => folder.isDirectory() && folder.name !== 'corpus')
   .flatMap((folder) =>
-    readdirSync(new URL(`${folder.name}/`, builtinFixtures)).flatMap((name) => {
-      const dir = new URL(`${folder.name}/${name}/`, builtinFixtures)
-      const input = readdirSync(dir).find((file) => file === 'input' || file.startsWith('input.'))
-      return input ? [new URL(input, dir)] : []
-    })
+    readdirSync(new URL(`${folder.name}/`, builtinFixtures), {withFileTypes: true})
+      .filter((entry) => entry.isDirectory())
+      .flatMap(({name}) => {
+        const dir = new URL(`${folder.name}/${name}/`, builtinFixtures)
+        const input = readdirSync(dir).find((file) => file === 'input' || file.startsWith('input.'))
+        return input ? [new URL(input, dir)] : []
+      })
   )
 
 test('irc: its fixtures are detected as irc, and no built-in fixture is', async () => {

@@ -21,7 +21,9 @@ export function detect(sample: Sample): Verdict {
   if (inputs >= 2 && outputs >= 1) {
     return {
       confidence: 'likely',
-      reason: `${inputs} "#### " input lines and ${outputs} "> " output lines ending in two spaces, no session start line`
+      reason:
+        `${inputs} "#### " input lines and ${outputs} "> " output lines ending in two spaces, ` +
+        'no session start line'
     }
   }
   return {confidence: 'none', reason: 'no "# aider chat started at" line, and no "#### " input lines'}

@@ -63,7 +63,7 @@ test('detection is certain on a session start line, likely on aider-marked lines
   }
 })
 
-test('written from aider’s source: requests, answers, commands, shell output and notices, one note per session', async () => {
+test('written from aider’s source: requests, answers, commands, shell output, notices; a note per session', async () => {
   const [first, second, ...rest] = await conversations(await fixture('from-source'))
   assert.equal(rest.length, 0)
   assert.equal(first?.createdAt, '2026-11-30')
@@ -106,7 +106,7 @@ test('written from aider’s source: requests, answers, commands, shell output a
   assert.equal(second?.title, 'Aider session started at 2026-11-30 09:40:12')
 })
 
-test('a real history cut at its head: the text before the first start line is a session of its own, with a warning', async () => {
+test('a history cut at its head: the text before the first start line is its own session, with a warning', async () => {
   const {conversations: list, file} = await read(await fixture('real-head'))
   assert.deepEqual(
     list.map((value) => value.metadata.extra?.['startedAt'] ?? '-'),
