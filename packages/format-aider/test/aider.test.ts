@@ -63,7 +63,7 @@ test('detection is certain on a session start line, likely on aider-marked lines
   }
 })
 
-test('written from aider’s source: requests, answers, commands, shell output, notices; a note per session', async () => {
+test('written from aider’s source: requests, answers, commands, shell output, notices, a note a session', async () => {
   const [first, second, ...rest] = await conversations(await fixture('from-source'))
   assert.equal(rest.length, 0)
   assert.equal(first?.createdAt, '2026-11-30')
