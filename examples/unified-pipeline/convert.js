@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Converts one chat file to a Markdown note through a unified pipeline:
-// chatmark reads the file into the note's mdast tree, remark-gemoji turns
-// emoji shortcodes (Slack reactions such as `:tada:`) into emoji, and
+// chatmark reads the file into the note's mdast tree (with `parseMessages`,
+// so message text is mdast too, not a verbatim literal), remark-gemoji turns
+// emoji shortcodes that people typed (`ship it :rocket:`) into emoji, and
 // remark-stringify writes the note. Problems chatmark found are reported on
 // stderr by vfile-reporter.
 //
@@ -21,7 +22,7 @@ if (!path) {
 }
 
 const processor = unified()
-  .use(chatmark, {profile: flag === '--obsidian' ? 'obsidian' : 'gfm'})
+  .use(chatmark, {profile: flag === '--obsidian' ? 'obsidian' : 'gfm', parseMessages: true})
   .use(remarkGemoji)
   .use(remarkStringify)
 
