@@ -49,7 +49,7 @@ test('--list-options prints every format option: flag, values, default, formats 
       '--view',
       'note|resume',
       'note',
-      'gemini',
+      'qwen,gemini',
       "what to show: 'note', every turn said, or 'resume', what the tool itself would load on resume"
     ]
   ])

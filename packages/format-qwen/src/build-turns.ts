@@ -1,10 +1,17 @@
-import type {NoticePart, Part, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
+import type {NoticePart, Part, TokenCounts, ToolCallPart, ToolResult, Turn} from '@chatmark/core/model'
 import {addTokens, isRecord, stringOf, timeOf} from '@chatmark/core/model'
 import {contentParts} from './content-parts.js'
 import type {ChatEntry} from './read-records.js'
 import {readSystemRecord} from './system-parts.js'
 import {tokenCounts} from './tokens.js'
-import {recordedResult} from './tool-result.js'
+import {recordedResult, responseResult} from './tool-result.js'
+
+/**
+ * What a note shows: `note`, every turn said, with notices where the CLI
+ * compressed, failed or forked; `resume`, the history the CLI itself loads on
+ * `--resume` (the last compression's history, then the turns after it).
+ */
+export type View = 'note' | 'resume'
 
 /** The participant id of the model side. */
 export const modelId = 'qwen'
@@ -30,7 +37,7 @@ export interface BuiltTurns {
  * a compression checkpoint or a slash command is a notice where it happened:
  * compression never removes the turns before it.
  */
-export function buildTurns(path: readonly ChatEntry[]): BuiltTurns {
+export function buildTurns(path: readonly ChatEntry[], view: View = 'note'): BuiltTurns {
   const built: BuiltTurns = {turns: [], models: [], tokens: {}, fidelity: {}, unknownSubtypes: new Set()}
   const calls = new Map<string, ToolCallPart>()
   let answer: Turn | undefined
@@ -55,7 +62,7 @@ export function buildTurns(path: readonly ChatEntry[]): BuiltTurns {
       // The first record the fork wrote itself: the copied history ends here.
       copied = false
       answer = undefined
-      push({role: 'system', parts: [forkNotice(built.forkedFrom)]}, entry)
+      if (view === 'note') push({role: 'system', parts: [forkNotice(built.forkedFrom)]}, entry)
     }
     switch (record['type']) {
       case 'user': {
@@ -107,7 +114,15 @@ export function buildTurns(path: readonly ChatEntry[]): BuiltTurns {
       }
       default: {
         const reading = readSystemRecord(record)
-        if (reading.kind === 'notices') {
+        if (view === 'resume' && record['subtype'] === 'chat_compression') {
+          // On resume the CLI starts from the checkpoint's history (`buildApiHistoryFromConversation`).
+          answer = undefined
+          // The title stays the session's first prompt, not the summary that replaces it.
+          const title = built.title ?? firstPrompt(built.turns)
+          if (title) built.title = title
+          built.turns = historyTurns(record['systemPayload'], calls)
+        } else if (reading.kind === 'notices') {
+          if (view === 'resume') break
           answer = undefined
           appendNotices(built.turns, reading.notices, entry, push)
         } else if (reading.kind === 'title') built.title = reading.title
@@ -142,6 +157,50 @@ function userParts(record: Record<string, unknown>): Part[] | undefined {
   const typed = stringOf(payload['displayText'])
   if (subtype === 'mid_turn_user_message' && typed?.trim()) return [{type: 'text', text: typed}]
   return contentParts(record['message'])
+}
+
+/** The turns of a compression checkpoint's `compressedHistory` (Gemini `Content[]`). */
+function historyTurns(payload: unknown, calls: Map<string, ToolCallPart>): Turn[] {
+  const history = isRecord(payload) && Array.isArray(payload['compressedHistory']) ? payload['compressedHistory'] : []
+  calls.clear()
+  const turns: Turn[] = []
+  for (const content of history) {
+    if (!isRecord(content)) continue
+    const model = content['role'] === 'model'
+    for (const [id, result] of functionResults(content)) {
+      const call = calls.get(id)
+      if (call) call.result = result
+    }
+    const parts = contentParts(content)
+    for (const part of parts) if (part.type === 'tool-call' && part.id) calls.set(part.id, part)
+    if (parts.length > 0) turns.push({role: model ? 'assistant' : 'user', author: model ? modelId : 'user', parts})
+  }
+  return turns
+}
+
+const maxTitle = 80
+
+/** The first line of the first user prompt, cut as a derived title is (`conversationTitle` in core). */
+function firstPrompt(turns: readonly Turn[]): string | undefined {
+  for (const turn of turns) {
+    if (turn.role !== 'user') continue
+    const text = turn.parts.find((part) => part.type === 'text')?.text ?? ''
+    const line = text
+      .split('\n')
+      .find((candidate) => /\S/.test(candidate))
+      ?.trim()
+    if (line) return [...line].length > maxTitle ? `${[...line].slice(0, maxTitle - 1).join('')}…` : line
+  }
+  return undefined
+}
+
+function functionResults(content: Record<string, unknown>): Array<[string, ToolResult]> {
+  const parts = Array.isArray(content['parts']) ? content['parts'] : []
+  return parts.flatMap((part): Array<[string, ToolResult]> => {
+    const response = isRecord(part) && isRecord(part['functionResponse']) ? part['functionResponse'] : undefined
+    const id = response ? stringOf(response['id']) : undefined
+    return response && id ? [[id, responseResult(response['response'], undefined)]] : []
+  })
 }
 
 function forkNotice(session: string | undefined): NoticePart {

@@ -2,26 +2,44 @@ import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
 
-/**
- * Options for the qwen format. None yet: a note always follows the branch the
- * user kept and keeps every turn across compression. The type is here so a
- * caller's `qwen({})` keeps compiling when options come.
- */
-export type Options = Record<string, never>
+/** Options for the qwen format. */
+export interface Options {
+  /**
+   * What a note shows, when the per-read format option `view` does not say:
+   * - `'note'`: every turn that was said, in order, across compression, with
+   *   notices where the CLI compressed the context, a request failed, a slash
+   *   command ran or a fork began;
+   * - `'resume'`: exactly the history Qwen Code loads on `--resume` (the last
+   *   compression's history, then the turns after it): the model's view.
+   *
+   * Default: `'note'`.
+   */
+  view?: 'note' | 'resume'
+}
 
 /**
  * Creates the format plugin for Qwen Code chat recordings
  * (`~/.qwen/projects/<path>/chats/<sessionId>.jsonl`, `@qwen-code/qwen-code`).
  *
  * @example
- *   const normalizer = createNormalizer({formats: [qwen()]})
+ *   const normalizer = createNormalizer({formats: [qwen({view: 'resume'})]})
  */
-export function qwen(_options: Options = {}): FormatPlugin {
+export function qwen(options: Options = {}): FormatPlugin {
+  const settings = {view: options.view ?? 'note'}
   return {
     name: 'qwen',
     description: 'Qwen Code chat recordings (~/.qwen/projects/*/chats/*.jsonl)',
     extensions: ['.jsonl'],
+    options: [
+      {
+        name: 'view',
+        type: 'string',
+        choices: ['note', 'resume'],
+        default: settings.view,
+        description: "what to show: 'note', every turn said, or 'resume', what the tool itself would load on resume"
+      }
+    ],
     detect,
-    parse
+    parse: (input, context) => parse(input, context, settings)
   }
 }

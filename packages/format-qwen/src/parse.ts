@@ -2,10 +2,16 @@ import type {Conversation} from '@chatmark/core/model'
 import {idFromName} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
 import {readJsonLineBatches} from '@chatmark/core/read'
+import type {View} from './build-turns.js'
 import {buildTurns} from './build-turns.js'
 import {createRecordStore} from './read-records.js'
 import {threadSession} from './thread.js'
 import {toConversation} from './to-conversation.js'
+
+/** The settings of a plugin instance; a read's `context.options` win over them. */
+export interface Settings {
+  view: View
+}
 
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:qwen'
@@ -14,8 +20,10 @@ export const messageSource = 'chatmark:qwen'
  * Reads a Qwen Code chat recording record by record, threads it from its last
  * record up the `parentUuid` chain, and yields one conversation.
  */
-export async function* parse(input: Input, context: ParseContext): AsyncGenerator<Conversation> {
+export async function* parse(input: Input, context: ParseContext, defaults: Settings): AsyncGenerator<Conversation> {
   const {file, limits} = context
+  const option = context.options['view']
+  const view: View = option === 'note' || option === 'resume' ? option : defaults.view
   const {store, add} = createRecordStore()
   // Skipped lines are counted after the records, so the note lists them last.
   const skipped: Record<string, number> = {}
@@ -44,7 +52,7 @@ export async function* parse(input: Input, context: ParseContext): AsyncGenerato
       {place: {line: thread.brokenAt.line, column: 1}, ruleId: 'broken-chain', source: messageSource}
     )
   }
-  const built = buildTurns(thread.path)
+  const built = buildTurns(thread.path, view)
   if (built.unknownSubtypes.size > 0) {
     file.message(`Skipped system records of unknown subtype: ${[...built.unknownSubtypes].sort().join(', ')}`, {
       ruleId: 'unknown-record',

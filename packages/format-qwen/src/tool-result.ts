@@ -51,7 +51,8 @@ function displayResult(display: unknown): ToolResult | undefined {
   return undefined
 }
 
-function responseResult(response: unknown, display: unknown): ToolResult {
+/** The result the model was given (`functionResponse.response`), else what the CLI showed. */
+export function responseResult(response: unknown, display: unknown): ToolResult {
   if (isRecord(response)) {
     if (response['error'] !== undefined) return {text: textOf(response['error']), isError: true}
     if (response['output'] !== undefined) return {text: textOf(response['output'])}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import type {NoticePart, Part, Sample} from '@chatmark/core'
-import {defaultLimits, inputFromString, sampleFromBytes} from '@chatmark/core'
+import {createNormalizer, defaultLimits, inputFromString, sampleFromBytes} from '@chatmark/core'
 import * as api from '@chatmark/format-qwen'
 import {qwen} from '@chatmark/format-qwen'
 import {assistant, conversation, jsonl, read, record, system, toolCalls, toolResult, user} from './helpers.js'
@@ -334,4 +334,36 @@ test('a message typed while tools ran is the user’s own; notifications in the 
   )
   assert.deepEqual(value.turns.at(-1)?.parts, [{type: 'text', text: 'also check lint'}])
   assert.equal(value.fidelity['meta-message'], 1)
+})
+
+test('the resume view starts from the last compression’s history and leaves out notices', async () => {
+  const text = jsonl(
+    user('u1', null, 'first'),
+    assistant('a1', 'u1', [{text: 'one'}]),
+    system('e1', 'a1', 'ui_telemetry', {uiEvent: {'event.name': 'qwen-code.api_error'}}),
+    system('c1', 'e1', 'chat_compression', {
+      info: {},
+      compressedHistory: [
+        {role: 'user', parts: [{text: '<state_snapshot>goal</state_snapshot>'}]},
+        {role: 'model', parts: [{text: 'Got it.'}, call('k1')]},
+        {role: 'user', parts: [{functionResponse: {id: 'k1', name: 'read_file', response: {output: 'kept'}}}]},
+        'junk'
+      ]
+    }),
+    user('u2', 'c1', 'second')
+  )
+  const normalizer = createNormalizer({formats: [qwen({view: 'resume'})]})
+  const {conversations} = await normalizer.normalize(inputFromString(text, 'session.jsonl'))
+  const value = conversations[0]!
+  assert.deepEqual(
+    value.turns.map((turn) => [turn.role, turn.parts[0]?.type === 'text' ? turn.parts[0].text : turn.parts[0]?.type]),
+    [
+      ['user', '<state_snapshot>goal</state_snapshot>'],
+      ['assistant', 'Got it.'],
+      ['user', 'second']
+    ]
+  )
+  assert.deepEqual(toolCalls(value)[0]?.result, {text: 'kept'})
+  const note = await read(text)
+  assert.equal(note.conversations[0]?.turns.length, 4)
 })
