@@ -39,7 +39,7 @@ const floors: Record<(typeof packages)[number], [number, number, number, number]
   'format-gemini': [97, 83, 97, 94],
   'format-opencode': [98, 84, 99, 97],
   'format-plaintext': [99, 93, 99, 97],
-  'format-qwen': [96, 80, 99, 94],
+  'format-qwen': [97, 86, 99, 96],
   'format-slack': [99, 86, 99, 97],
   'writer-html': [99, 89, 99, 99],
   cli: [94, 84, 95, 92]
