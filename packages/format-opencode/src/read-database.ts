@@ -38,13 +38,15 @@ export async function* readDatabase(
     throw new Error(`could not open ${input.name} as a SQLite database (${describe(error)})`)
   }
   try {
-    yield* readSessions(database, input.name)
+    yield* readSessions(database, input.name, (reason) =>
+      context.file.message(reason, {ruleId: 'unreadable-session', source: messageSource})
+    )
   } finally {
     database.close()
   }
 }
 
-function* readSessions(database: Database, name: string): Generator<StoredSession> {
+function* readSessions(database: Database, name: string, warn: (reason: string) => void): Generator<StoredSession> {
   const tables = query(database, name, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((row) =>
     String(row['name'])
   )
@@ -58,42 +60,56 @@ function* readSessions(database: Database, name: string): Generator<StoredSessio
   const sessions = query(database, name, 'SELECT * FROM session ORDER BY time_created, id')
   for (const row of sessions) {
     const id = String(row['id'])
-    const fidelity: Fidelity = {}
-    const messages: StoredMessage[] = []
-    const byId = new Map<string, StoredMessage>()
-    const messageRows = query(
-      database,
-      name,
-      'SELECT id, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id',
-      [id]
-    )
-    for (const message of messageRows) {
-      const info = jsonColumn(message['data'])
-      if (!info) {
-        count(fidelity, 'unreadable-message')
-        continue
-      }
-      const stored: StoredMessage = {id: String(message['id']), info: {id: String(message['id']), ...info}, parts: []}
-      messages.push(stored)
-      byId.set(stored.id, stored)
+    // A damaged page costs the sessions stored on it, not the database: the others are still read.
+    let session: StoredSession
+    try {
+      session = readSession(database, name, row)
+    } catch (error) {
+      warn(`${describe(error)}: session ${id} is skipped, the others are kept`)
+      continue
     }
-    const partRows = query(
-      database,
-      name,
-      'SELECT id, message_id, data FROM part WHERE session_id = ? ORDER BY message_id, id',
-      [id]
-    )
-    for (const part of partRows) {
-      const data = jsonColumn(part['data'])
-      const message = byId.get(String(part['message_id']))
-      if (!data || !message) {
-        count(fidelity, data ? 'orphan-part' : 'unreadable-part')
-        continue
-      }
-      message.parts.push({id: String(part['id']), ...data})
-    }
-    yield {info: sessionInfo(row), messages, fidelity}
+    yield session
   }
+}
+
+/** One session's messages and their parts. */
+function readSession(database: Database, name: string, row: Record<string, SqlValue>): StoredSession {
+  const id = String(row['id'])
+  const fidelity: Fidelity = {}
+  const messages: StoredMessage[] = []
+  const byId = new Map<string, StoredMessage>()
+  const messageRows = query(
+    database,
+    name,
+    'SELECT id, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id',
+    [id]
+  )
+  for (const message of messageRows) {
+    const info = jsonColumn(message['data'])
+    if (!info) {
+      count(fidelity, 'unreadable-message')
+      continue
+    }
+    const stored: StoredMessage = {id: String(message['id']), info: {id: String(message['id']), ...info}, parts: []}
+    messages.push(stored)
+    byId.set(stored.id, stored)
+  }
+  const partRows = query(
+    database,
+    name,
+    'SELECT id, message_id, data FROM part WHERE session_id = ? ORDER BY message_id, id',
+    [id]
+  )
+  for (const part of partRows) {
+    const data = jsonColumn(part['data'])
+    const message = byId.get(String(part['message_id']))
+    if (!data || !message) {
+      count(fidelity, data ? 'orphan-part' : 'unreadable-part')
+      continue
+    }
+    message.parts.push({id: String(part['id']), ...data})
+  }
+  return {info: sessionInfo(row), messages, fidelity}
 }
 
 /** The `session` row with the names the JSON files (and `opencode export`) use. */
