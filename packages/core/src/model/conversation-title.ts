@@ -2,9 +2,14 @@ import type {Conversation} from './model.js'
 
 const maxDerivedTitle = 80
 
+/** Markdown block markers at the start of a line: a heading's `#`s, a quote's `>`, a list item's bullet or number. */
+const blockMarker = /^(?:#{1,6}(?:[ \t]+|$)|>[ \t]?|[-*+](?:[ \t]+|$)|\d{1,9}[.)](?:[ \t]+|$))/
+
 /**
  * The note's title: the conversation's own, else the first line of the first
- * user message (cut at 80 characters), else the format name and id.
+ * user message that has words once its Markdown block markers are taken off
+ * (`# Fix the build` gives `Fix the build`), cut at 80 characters, else the
+ * format name and id.
  */
 export function conversationTitle(conversation: Conversation): string {
   const own = conversation.title?.trim()
@@ -15,11 +20,19 @@ export function conversationTitle(conversation: Conversation): string {
       if (part.type !== 'text') continue
       const line = part.text
         .split('\n')
-        .find((candidate) => /\S/.test(candidate))
-        ?.trim()
+        .map(withoutMarkers)
+        .find((candidate) => candidate !== '')
       if (line)
         return [...line].length > maxDerivedTitle ? `${[...line].slice(0, maxDerivedTitle - 1).join('')}…` : line
     }
   }
   return `${conversation.source.format} conversation ${conversation.id}`
+}
+
+function withoutMarkers(line: string): string {
+  let rest = line.trim()
+  for (let marker = blockMarker.exec(rest); marker; marker = blockMarker.exec(rest)) {
+    rest = rest.slice(marker[0].length).trim()
+  }
+  return rest
 }
