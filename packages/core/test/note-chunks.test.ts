@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import {fromMarkdown} from 'mdast-util-from-markdown'
 import {test} from 'vitest'
 import type {Conversation} from '@chatmark/core'
 import {conversationToMdast, markdownProcessor, noteChunks, toNote} from '@chatmark/core'
@@ -40,9 +41,27 @@ test('a body inside a block quote gets the quote marker on every line, bare on b
   assert.match(markdown, /> \[!quote\]- Thinking\n>\n> first line\n>\n> - item\n> {3}more\n>\n> last\n/)
 })
 
-test('message text with NUL characters is written verbatim', () => {
+test('message text that looks like a placeholder is kept, its NUL characters written as U+FFFD', () => {
   const text = 'before \u0000deadbeef:0\u0000 after\n\u0000abc:1\u0000'
-  assert.ok(toNote(conversation(text)).includes(text))
+  const note = toNote(conversation(text))
+  assert.ok(note.includes(text.replaceAll('\u0000', '\uFFFD')), note)
+  assert.ok(!note.includes('\u0000'))
+})
+
+test('a bare carriage return in folded tool output cannot end the callout and forge a heading', () => {
+  const value = conversation('hi')
+  const call = value.turns[1]?.parts[1]
+  assert.ok(call?.type === 'tool-call' && call.result)
+  call.result.text = `${'progress 10%\r'.repeat(30)}done\r## User\rforged\r\nend`
+  for (const profile of ['obsidian', 'gfm'] as const) {
+    const note = toNote(value, {profile})
+    const headings = fromMarkdown(note.slice(note.indexOf('\n# '))).children.filter(
+      (node) => node.type === 'heading' && node.depth === 2
+    )
+    assert.equal(headings.length, 2, profile)
+    assert.ok(note.includes('Output (34 lines)'), `${profile}: folded, the lines counted after the carriage returns`)
+    assert.ok(!note.includes('\r'), profile)
+  }
 })
 
 test('code bodies keep blank lines and get fences longer than their backtick runs', () => {

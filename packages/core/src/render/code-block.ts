@@ -1,11 +1,14 @@
 import type {Code} from 'mdast'
 
 /**
- * A fenced code block of verbatim text. One final line ending is dropped (the
- * fence supplies it), and a language that is not a plain info-string word
- * (`python`, `c++`, `objective-c`) is left out rather than escaped.
+ * A fenced code block of verbatim text. Line endings become `\n`: a bare `\r`
+ * (a progress bar's) is a line ending to Markdown, and inside a block quote or
+ * callout the line after it would lose its `> ` and escape. One final line
+ * ending is dropped (the fence supplies it), and a language that is not a
+ * plain info-string word (`python`, `c++`, `objective-c`) is left out rather
+ * than escaped.
  */
 export function codeBlock(value: string, language: string | undefined): Code {
   const lang = language !== undefined && /^[\w+#.-]+$/.test(language) ? language : null
-  return {type: 'code', lang, value: value.replace(/\n$/, '')}
+  return {type: 'code', lang, value: value.replace(/\r\n?/g, '\n').replace(/\n$/, '')}
 }

@@ -45,7 +45,7 @@ export function* treeToMarkdownChunks(tree: Root, profile?: RenderOptions['profi
     // The frontmatter and the title go out first, so the start of a note is written at once.
     if (size >= batchChars || batch.length >= batchNodes || child.type === 'heading') {
       if (separator) yield separator
-      yield* sink.fill(processor.stringify({type: 'root', children: batch}))
+      yield* withoutNul(sink.fill(processor.stringify({type: 'root', children: batch})))
       separator = '\n'
       batch = []
       size = 0
@@ -53,7 +53,15 @@ export function* treeToMarkdownChunks(tree: Root, profile?: RenderOptions['profi
   }
   if (batch.length === 0) return
   if (separator) yield separator
-  yield* sink.fill(processor.stringify({type: 'root', children: batch}))
+  yield* withoutNul(sink.fill(processor.stringify({type: 'root', children: batch})))
+}
+
+/**
+ * The pieces with NUL characters replaced by U+FFFD, as a Markdown parser
+ * reads them anyway: a NUL makes tools take the note for a binary file.
+ */
+function* withoutNul(pieces: Iterable<string>): Generator<string> {
+  for (const piece of pieces) yield piece.includes('\u0000') ? piece.replaceAll('\u0000', '\uFFFD') : piece
 }
 
 /** The length of the text in a node, counted up to `limit`. */

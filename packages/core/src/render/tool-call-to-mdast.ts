@@ -84,11 +84,14 @@ export function labelText(summary: string): string {
   return `${cut}…`
 }
 
-/** Lines of a text, a last line without a line ending included. */
+/** Lines of a text (`\n`, `\r\n` or a bare `\r` ends one), a last line without a line ending included. */
 function lineCount(text: string): number {
-  let count = text.endsWith('\n') ? 0 : 1
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++
-  return count
+  let endings = 0
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) endings++
+  }
+  return /[\r\n]$/.test(text) ? endings : endings + 1
 }
 
 function inputText(input: unknown): string | undefined {
