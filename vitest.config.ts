@@ -38,9 +38,9 @@ const floors: Record<(typeof packages)[number], [number, number, number, number]
   'format-continue': [95, 80, 97, 93],
   'format-gemini': [97, 83, 97, 94],
   'format-opencode': [98, 84, 99, 97],
-  'format-plaintext': [99, 93, 99, 97],
+  'format-plaintext': [99, 91, 99, 97],
   'format-qwen': [97, 86, 99, 96],
-  'format-slack': [99, 86, 99, 97],
+  'format-slack': [99, 86, 96, 97],
   'writer-html': [99, 89, 99, 99],
   cli: [94, 84, 95, 92]
 }
