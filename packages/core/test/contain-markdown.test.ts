@@ -73,3 +73,16 @@ test('contained text followed by a turn heading never swallows it', () => {
     assert.equal(turnHeadings.length, 2, `for ${JSON.stringify(text)}`)
   }
 })
+
+test('200,000 setext headings are all made ATX, in linear time (no splice per heading)', () => {
+  const text = Array.from({length: 200_000}, (_, index) => `Heading ${index}\n===`).join('\n\n')
+  const started = performance.now()
+  const contained = containMarkdown(text, 2)
+  // A hang limit, not a speed target: the quadratic version took over a minute.
+  assert.ok(performance.now() - started < 15_000)
+  const lines = contained.split('\n')
+  assert.equal(lines.length, 200_000 * 2 - 1)
+  assert.equal(lines[0], '### Heading 0')
+  assert.equal(lines.at(-1), '### Heading 199999')
+  assert.ok(!contained.includes('==='))
+})

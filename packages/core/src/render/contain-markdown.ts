@@ -70,11 +70,12 @@ export function containMarkdown(text: string, depth: number): string {
     .trimEnd()
   if (!needsBlockParser(source)) return source
 
-  const lines = source.split('\n')
+  // A setext heading's lines become one ATX line: the others are emptied
+  // (`undefined`) in place rather than spliced out, so every token's line map
+  // stays valid and a message of 200,000 headings is edited in linear time.
+  const lines: Array<string | undefined> = source.split('\n')
   const tokens = getBlockParser().parse(source, {}) as Block[]
   const append: string[] = []
-  // Setext headings remove lines; edit from the end so earlier maps stay valid.
-  const edits: Array<() => void> = []
 
   for (const token of tokens) {
     const map = token.map
@@ -82,11 +83,8 @@ export function containMarkdown(text: string, depth: number): string {
     if (token.type === 'heading_open') {
       const level = Number(token.tag.slice(1))
       const target = Math.min(6, level + depth)
-      if (token.markup.startsWith('#')) {
-        edits.push(() => demoteAtx(lines, map[0], target))
-      } else {
-        edits.push(() => setextToAtx(lines, map, target))
-      }
+      if (token.markup.startsWith('#')) demoteAtx(lines, map[0], target)
+      else setextToAtx(lines, map, target)
     } else if (token.type === 'fence' && token.level === 0 && map[1] >= lines.length) {
       if (!closesFence(lines, map, token.markup)) append.push(token.markup)
     } else if (token.type === 'html_block' && token.level === 0 && map[1] >= lines.length) {
@@ -96,11 +94,11 @@ export function containMarkdown(text: string, depth: number): string {
     }
   }
 
-  for (const edit of edits.reverse()) edit()
-  return [...lines, ...append].join('\n')
+  const kept = lines.filter((line): line is string => line !== undefined)
+  return [...kept, ...append].join('\n')
 }
 
-function demoteAtx(lines: string[], index: number, target: number): void {
+function demoteAtx(lines: Array<string | undefined>, index: number, target: number): void {
   const line = lines[index]
   if (line === undefined) return
   const prefix = containerPrefix.exec(line)?.[0] ?? ''
@@ -110,7 +108,7 @@ function demoteAtx(lines: string[], index: number, target: number): void {
   lines[index] = prefix + '#'.repeat(target) + rest.slice(marks.length)
 }
 
-function setextToAtx(lines: string[], map: [number, number], target: number): void {
+function setextToAtx(lines: Array<string | undefined>, map: [number, number], target: number): void {
   const [start, end] = map
   const first = lines[start]
   if (first === undefined || end - start < 2) return
@@ -121,10 +119,11 @@ function setextToAtx(lines: string[], map: [number, number], target: number): vo
     const own = containerPrefix.exec(line)?.[0] ?? ''
     content.push(line.slice(own.length).trim())
   }
-  lines.splice(start, end - start, `${prefix}${'#'.repeat(target)} ${content.join(' ')}`)
+  lines[start] = `${prefix}${'#'.repeat(target)} ${content.join(' ')}`
+  for (let index = start + 1; index < end; index++) lines[index] = undefined
 }
 
-function closesFence(lines: readonly string[], map: [number, number], markup: string): boolean {
+function closesFence(lines: ReadonlyArray<string | undefined>, map: [number, number], markup: string): boolean {
   if (map[1] - map[0] < 2) return false
   const last = lines[map[1] - 1] ?? ''
   const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(last)
