@@ -1,6 +1,7 @@
 import type {Conversation, Detection} from '@chatmark/core'
 import type {VFile} from 'vfile'
 import {jsonConversationChunks} from './json-writer.js'
+import {printable} from './printable.js'
 
 /**
  * `file:line: reason` for failures and `file:line: warning: reason` for
@@ -9,19 +10,19 @@ import {jsonConversationChunks} from './json-writer.js'
 export function formatMessages(file: VFile): string[] {
   return file.messages.map((message) => {
     const where = message.line ? `${file.path}:${message.line}` : file.path
-    return `${where}: ${message.fatal ? '' : 'warning: '}${message.reason}`
+    return printable(`${where}: ${message.fatal ? '' : 'warning: '}${message.reason}`)
   })
 }
 
 /** The `--explain` report: every verdict in dispatch order, then the decision. */
 export function formatExplanation(name: string, detection: Detection): string {
   const width = Math.max(6, ...detection.verdicts.map((verdict) => verdict.format.length))
-  const lines = [`${name}:`]
+  const lines = [`${printable(name)}:`]
   for (const verdict of detection.verdicts) {
     const mark = verdict.format === detection.format ? '→' : ' '
-    lines.push(`${mark} ${verdict.format.padEnd(width)}  ${verdict.confidence.padEnd(8)}  ${verdict.reason}`)
+    lines.push(`${mark} ${verdict.format.padEnd(width)}  ${verdict.confidence.padEnd(8)}  ${printable(verdict.reason)}`)
   }
-  lines.push(`  decided: ${detection.explanation}`)
+  lines.push(`  decided: ${printable(detection.explanation)}`)
   return lines.join('\n')
 }
 
