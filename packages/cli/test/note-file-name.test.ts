@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import type {Conversation} from 'chatmark'
-import {noteFileName} from '../src/note-file-name.js'
+import {maxFileNameBytes, noteFileName, numberedFileName} from '../src/note-file-name.js'
 
 const named = (title: string, createdAt?: string): Conversation => ({
   id: 'x',
@@ -39,4 +39,29 @@ test('names never hold separators, dot segments or reserved names, and are lengt
     assert.ok([...name].length <= 120, name)
     assert.match(name, /^2026-01-02-.*\.md$/u, name)
   }
+})
+
+test('a numbered name fits in 255 UTF-8 bytes, number included, and never cuts a character', () => {
+  const family = '👨‍👩‍👧'
+  for (const stem of ['日'.repeat(200), family.repeat(30), 'e\u0301'.repeat(200), 'x'.repeat(300)]) {
+    for (const attempt of [1, 2, 12, 1000]) {
+      const name = numberedFileName(`${stem}.md`, attempt)
+      assert.ok(Buffer.byteLength(name) <= maxFileNameBytes, `${name}: ${Buffer.byteLength(name)} bytes`)
+      assert.ok(name.endsWith(attempt === 1 ? '.md' : `-${attempt}.md`), name)
+      const kept = name.slice(0, name.length - (attempt === 1 ? 3 : `-${attempt}.md`.length))
+      assert.ok(stem.startsWith(kept), 'a prefix of the stem')
+      if (stem.startsWith(family)) assert.equal(kept.length % family.length, 0, 'whole grapheme clusters')
+      if (stem.startsWith('e\u0301')) assert.ok(kept.endsWith('\u0301'), 'the accent stays with its letter')
+    }
+  }
+  assert.equal(numberedFileName('short.md', 3), 'short-3.md')
+})
+
+test('Windows device names are reserved by stem, whatever the case and the extension', () => {
+  for (const stem of ['con', 'NUL', 'Prn', 'aux', 'com1', 'COM9', 'lpt3', 'com¹']) {
+    assert.equal(numberedFileName(`${stem}.md`, 1), `${stem}-note.md`)
+    assert.equal(numberedFileName(`${stem}.tar.md`, 2), `${stem}-note-2.tar.md`)
+  }
+  assert.equal(numberedFileName('console.md', 1), 'console.md')
+  assert.equal(noteFileName(named('nul')), 'nul-note.md')
 })
