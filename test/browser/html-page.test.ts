@@ -144,7 +144,7 @@ if (!existsSync(chromium)) {
         }
         // Every turn of the note is a section; those outside folds are on screen.
         const counts = await turnsShown(fixture.argv)
-        const pages = (await readdir(dir)).filter((name) => name !== 'index.html')
+        const pages = (await readdir(dir)).filter((name) => name !== 'index.html' && !name.startsWith('.'))
         assert.equal(pages.length, counts.length)
         const sections = await page.$$eval('section.turn', (nodes) => nodes.length)
         assert.ok(counts.includes(sections), `${sections} sections, the model shows ${counts.join(' or ')} turns`)

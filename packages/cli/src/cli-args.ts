@@ -219,7 +219,10 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
     help: values.help ?? false,
     version: values.version ?? false
   }
-  if (values.out !== undefined) args.out = values.out
+  if (values.out !== undefined) {
+    if (values.out.trim() === '') throw new UsageError('-o (--out) takes a folder, not an empty name')
+    args.out = values.out
+  }
   if (values.format !== undefined) args.format = values.format
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (foldLines !== undefined) args.foldLines = foldLines

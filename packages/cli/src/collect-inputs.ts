@@ -68,11 +68,19 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
     }
   }
   if (info.isDirectory()) {
-    if (await options.claimsFolder(path)) {
+    // A folder that cannot be listed (no permission) is reported, and the walk goes on.
+    let names: string[]
+    try {
+      names = (await readdir(location)).sort()
+    } catch (error) {
+      entries.push({kind: 'refused', path, reason: describeFsError(error)})
+      return
+    }
+    // A folder no format can look into (a subfolder it cannot read) is walked file by file.
+    if (await options.claimsFolder(path).catch(() => false)) {
       entries.push({kind: 'folder', path, named})
       return
     }
-    const names = (await readdir(location)).sort()
     const present = new Set(names)
     for (const name of names) {
       if (name === 'node_modules') continue

@@ -1,4 +1,5 @@
-import {mkdir} from 'node:fs/promises'
+import {constants} from 'node:fs'
+import {access, mkdir, stat} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import {basename, resolve} from 'node:path'
 import type {Readable} from 'node:stream'
@@ -26,6 +27,7 @@ import {loadFormats} from './load-formats.js'
 import type {Progress, ProgressStream} from './progress-bar.js'
 import {formatExplanation, formatMessages, jsonReport} from './report.js'
 import {writeChunks} from './write-chunks.js'
+import type {WrittenNote} from './write-note.js'
 
 /** The package's version, set by the bundler (`scripts/bundle.js`); the compiled library reads package.json. */
 declare const CHATMARK_VERSION: string | undefined
@@ -107,6 +109,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     ...(args.format === undefined ? {} : {format: args.format}),
     formatOptions: args.formatOptions
   }
+  // What only some runs need is imported when they do: the writer asked for, notes into a folder,
+  // a progress bar in a terminal. A bad -o is a usage error, found before any input is read.
+  const writer = await loadWriter(args.to)
+  let out: FolderWriter | undefined
+  try {
+    out = args.out === undefined ? undefined : await noteWriter(args.out, io.cwd, writer)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`chatmark: ${error.message}\nTry \`chatmark --help\`.\n`)
+    return 2
+  }
   const entries = await collectInputs(args.inputs, {
     cwd: io.cwd,
     extensions,
@@ -118,10 +131,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return verdict?.confidence === 'certain' || verdict?.confidence === 'likely'
     }
   })
-  // What only some runs need is imported when they do: the writer asked for, notes into a folder,
-  // a progress bar in a terminal.
-  const writer = await loadWriter(args.to)
-  const out = args.out === undefined ? undefined : await noteWriter(args.out, io.cwd, writer)
   // `--to json` on stdout is `--json`: one line per input, with its detection and messages.
   const jsonLines = args.to === 'json' && !out
   const progressOf: (name: string, stream: ProgressStream | undefined) => Progress = io.stderrStream?.isTTY
@@ -184,9 +193,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           } else if (jsonLines) {
             collected.push(conversation)
           } else if (out) {
-            const path = await out.write(conversation, render, written)
-            links.push(noteLink(conversation, basename(path)))
-            io.stdout.write(`${path}\n`)
+            let note: WrittenNote
+            try {
+              note = await out.write(conversation, render, written)
+            } catch (error) {
+              // One note that cannot be written costs that note, not the input's other conversations.
+              io.stderr.write(`${name}: conversation ${conversation.id}: cannot write its note: ${reasonOf(error)}\n`)
+              failed = true
+              return
+            }
+            if (note.kept !== undefined) {
+              io.stderr.write(`${note.kept}: changed since chatmark wrote it, so kept; the new note is ${note.path}\n`)
+            }
+            links.push(noteLink(conversation, basename(note.path)))
+            io.stdout.write(`${note.path}\n`)
           } else {
             if (notesOnStdout++ > 0) io.stdout.write('\n')
             await writeChunks(io.stdout, writer.write(conversation, render), io.signal)
@@ -213,7 +233,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // Several notes with links between them: a page that lists them (`index.html`).
   if (out && writer.index && links.length > 1 && !outputClosed()) {
     try {
-      io.stdout.write(`${await out.index(writer.index(links), written)}\n`)
+      const index = await out.index(writer.index(links), written)
+      if (index.kept !== undefined) {
+        io.stderr.write(`${index.kept}: changed since chatmark wrote it, so kept; the new index is ${index.path}\n`)
+      }
+      io.stdout.write(`${index.path}\n`)
     } catch (error) {
       io.stderr.write(`chatmark: index: ${error instanceof Error ? error.message : String(error)}\n`)
       failed = true
@@ -285,28 +309,62 @@ function noteLink(conversation: Conversation, href: string): NoteLink {
 
 /** Writes notes (and an index page) into a folder, and says where each went. */
 interface FolderWriter {
-  write(conversation: Conversation, render: RenderOptions, taken: Set<string>): Promise<string>
-  index(chunks: Iterable<string>, taken: Set<string>): Promise<string>
+  write(conversation: Conversation, render: RenderOptions, taken: Set<string>): Promise<WrittenNote>
+  index(chunks: Iterable<string>, taken: Set<string>): Promise<WrittenNote>
 }
 
 /**
  * `-o`: writes `writer`'s notes into `dir` (resolved against `cwd`, created if
  * needed) as `dir/<name><extension>`, and its index page as `dir/index<extension>`.
+ * Temporary files that killed runs left there are removed first.
+ *
+ * @throws {UsageError} when `dir` is not a folder and cannot be made one, or cannot be written to.
  */
 async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise<FolderWriter> {
-  const [{noteFileName}, {writeNote}] = await Promise.all([import('./note-file-name.js'), import('./write-note.js')])
-  await mkdir(resolve(cwd, dir), {recursive: true})
+  const [{noteFileName}, {writeNote}, {removeStaleTemporaries}, {writtenNotes}] = await Promise.all([
+    import('./note-file-name.js'),
+    import('./write-note.js'),
+    import('./temporary-file.js'),
+    import('./written-notes.js')
+  ])
+  const base = resolve(cwd, dir)
+  await outputFolder(dir, base)
+  await removeStaleTemporaries(base)
+  const folder = {dir, cwd, written: await writtenNotes(base)}
   const noteId = writer.noteId?.bind(writer)
   return {
     write: (conversation, render, taken) =>
       writeNote(
-        {dir, cwd},
+        folder,
         noteFileName(conversation, writer.extension),
         conversation.id,
         writer.write(conversation, render),
         taken,
         noteId
       ),
-    index: (chunks, taken) => writeNote({dir, cwd}, `index${writer.extension}`, indexNoteId, chunks, taken, noteId)
+    index: (chunks, taken) => writeNote(folder, `index${writer.extension}`, indexNoteId, chunks, taken, noteId)
   }
+}
+
+/** Makes `base` (the `-o` folder `dir`) a writable folder, or says why it cannot be one. */
+async function outputFolder(dir: string, base: string): Promise<void> {
+  const info = await stat(base).catch(() => undefined)
+  if (info !== undefined && !info.isDirectory()) throw new UsageError(`-o ${dir}: is a file, not a folder`)
+  try {
+    await mkdir(base, {recursive: true})
+    await access(base, constants.W_OK | constants.X_OK)
+  } catch (error) {
+    const code = (error as {code?: unknown}).code
+    const reason =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'ENOTDIR' || code === 'EEXIST'
+          ? 'a part of the path is a file'
+          : reasonOf(error)
+    throw new UsageError(`-o ${dir}: cannot write notes there: ${reason}`)
+  }
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

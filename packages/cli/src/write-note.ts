@@ -1,91 +1,232 @@
-import {createWriteStream} from 'node:fs'
-import {once} from 'node:events'
+import {createHash} from 'node:crypto'
+import type {Stats} from 'node:fs'
+import {constants} from 'node:fs'
 import type {FileHandle} from 'node:fs/promises'
-import {open, rename, writeFile} from 'node:fs/promises'
-import {extname, join, resolve} from 'node:path'
-import {writeChunks} from './write-chunks.js'
+import {link, lstat, open, rename, unlink} from 'node:fs/promises'
+import {join, resolve} from 'node:path'
+import {numberedFileName} from './note-file-name.js'
+import type {TemporaryFile} from './temporary-file.js'
+import {createTemporaryFile} from './temporary-file.js'
+import type {WrittenNotes} from './written-notes.js'
 
-/** Notes up to this size are written with one call; larger ones are streamed. */
-const wholeWriteChars = 4 * 1024 * 1024
+/** Rendered pieces are gathered into writes of about this many characters. */
+const writeChars = 1024 * 1024
 
 /** How much of an existing note is read to find the id it holds (in its frontmatter, its head). */
 const headBytes = 64 * 1024
 
+/** `O_NOFOLLOW` where the platform has it. */
+const noFollow = constants.O_NOFOLLOW ?? 0
+
+/** Errors of `link` on file systems without hard links (FAT, some network shares). */
+const noHardLinks = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'])
+
 /** Reads the conversation id a file holds from its head (`NoteWriter.noteId`). */
 export type NoteIdReader = (head: string) => Promise<string | undefined>
 
+/** Where notes go: `dir` as given (paths are printed so), resolved against `cwd`, and its ledger. */
+export interface NoteFolder {
+  dir: string
+  cwd: string
+  /** The hashes of the notes chatmark wrote there (`.chatmark-written`). */
+  written: WrittenNotes
+}
+
+/** Where a note went, and the note of that conversation that was kept because someone changed it. */
+export interface WrittenNote {
+  path: string
+  /** An earlier note of the same conversation, edited since chatmark wrote it: kept, and the note went beside it. */
+  kept?: string
+}
+
 /**
- * Writes a note's chunks into `dir` (resolved against `cwd`) under `name`,
- * atomically (temporary file, then rename). A file of that name that holds
- * another conversation (by `noteId`, the writer's reading of it) is kept and
- * the new note gets a numbered name; one that holds the same conversation is
- * replaced, so re-running updates notes. Without `noteId`, an existing file
- * is never replaced.
+ * Writes a note's chunks into the folder under `name` (or `name-2`,
+ * `name-3`...). The text goes to a new temporary file first (see
+ * `createTemporaryFile`), synced, then takes its name atomically:
  *
- * @returns the path written, as `dir/<name>`.
+ * - a free name is claimed with a hard link, which fails if anyone (another
+ *   run) took the name meanwhile; the next number is tried then;
+ * - whatever is at a name and is not a regular file (a folder, a FIFO, a
+ *   link) makes it taken, and is never opened or written through;
+ * - a note of another conversation (by `noteId`) is kept;
+ * - a note of the same conversation is replaced (keeping its file mode) only
+ *   while it is the text chatmark wrote (its hash in the ledger); one that
+ *   someone changed is kept, and the new note goes beside it (`kept`).
+ *
+ * Without `noteId`, an existing file is never replaced. The temporary file is
+ * removed whatever happens.
  */
 export async function writeNote(
-  {dir, cwd}: {dir: string; cwd: string},
+  folder: NoteFolder,
   name: string,
   id: string,
   chunks: Iterable<string>,
   taken: Set<string>,
   noteId?: NoteIdReader
-): Promise<string> {
-  const extension = extname(name)
-  const stem = name.slice(0, name.length - extension.length)
-  for (let attempt = 1; ; attempt++) {
-    const candidate = attempt === 1 ? name : `${stem}-${attempt}${extension}`
-    const path = join(dir, candidate)
-    if (taken.has(path)) continue
-    const target = resolve(cwd, path)
-    const existing = await existingId(target, noteId)
-    if (existing !== 'absent' && existing !== id) continue
-    taken.add(path)
-    const temporary = `${target}.tmp-${process.pid}`
-    await writeAtomically(temporary, chunks)
-    await rename(temporary, target)
-    return path
-  }
-}
-
-// An export turns into tens of thousands of small notes: most are written in
-// one call, and only a large one pays for a stream.
-async function writeAtomically(path: string, chunks: Iterable<string>): Promise<void> {
-  const iterator = chunks[Symbol.iterator]()
-  const head: string[] = []
-  let size = 0
-  for (let next = iterator.next(); ; next = iterator.next()) {
-    if (next.done) {
-      await writeFile(path, head.join(''))
-      return
+): Promise<WrittenNote> {
+  const base = resolve(folder.cwd, folder.dir)
+  const temporary = await createTemporaryFile(base)
+  let handleOpen = true
+  try {
+    const sha256 = await writeAll(temporary.handle, chunks)
+    let kept: string | undefined
+    for (let attempt = 1; ; attempt++) {
+      const candidate = numberedFileName(name, attempt)
+      const path = join(folder.dir, candidate)
+      if (taken.has(path)) continue
+      const outcome = await claim(
+        temporary,
+        join(base, candidate),
+        sha256,
+        id,
+        noteId,
+        folder.written.hashOf(candidate)
+      )
+      if (outcome === 'taken') continue
+      if (outcome === 'edited') {
+        kept ??= path
+        continue
+      }
+      taken.add(path)
+      await temporary.handle.close()
+      handleOpen = false
+      await folder.written.record(candidate, sha256)
+      await syncFolder(base)
+      return kept === undefined ? {path} : {path, kept}
     }
-    head.push(next.value)
-    size += next.value.length
-    if (size >= wholeWriteChars) break
+  } finally {
+    if (handleOpen) await temporary.handle.close().catch(() => undefined)
+    await unlink(temporary.path).catch(() => undefined)
   }
-  const stream = createWriteStream(path)
-  await writeChunks(stream, [head.join('')])
-  await writeChunks(stream, {[Symbol.iterator]: () => iterator})
-  stream.end()
-  await once(stream, 'finish')
 }
 
-/** The id of the conversation in an existing file, by `noteId`; `'absent'` when there is no such file. */
-async function existingId(path: string, noteId: NoteIdReader | undefined): Promise<string | undefined> {
+/**
+ * Tries to give the note `target`: `'written'` when it has it (or already
+ * held this very text), `'taken'` when the name is someone else's, `'edited'`
+ * when it holds this conversation as someone changed it.
+ */
+async function claim(
+  temporary: TemporaryFile,
+  target: string,
+  sha256: string,
+  id: string,
+  noteId: NoteIdReader | undefined,
+  writtenHash: string | undefined
+): Promise<'written' | 'taken' | 'edited'> {
+  let info: Stats | undefined
+  try {
+    info = await lstat(target)
+  } catch (error) {
+    if (codeOf(error) !== 'ENOENT') throw error
+  }
+  if (info === undefined) return (await claimFree(temporary.path, target)) ? 'written' : 'taken'
+  if (!info.isFile()) return 'taken'
+  const existing = await existingNote(target, id, noteId)
+  if (existing === undefined) return 'taken'
+  // The same text: nothing to do, and the file (its time, its mode) is left as it is.
+  if (existing.sha256 === sha256) return 'written'
+  if (existing.sha256 !== writtenHash) return 'edited'
+  await temporary.handle.chmod(existing.mode & 0o7777)
+  await rename(temporary.path, target)
+  return 'written'
+}
+
+/** Gives the temporary file the free name `target`, unless someone takes it first (`false` then). */
+async function claimFree(temporary: string, target: string): Promise<boolean> {
+  try {
+    await link(temporary, target)
+    return true
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return false
+    if (!noHardLinks.has(String(codeOf(error)))) throw error
+  }
+  // No hard links here: an empty placeholder claims the name exclusively, and the note replaces it atomically.
+  try {
+    await (await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o666)).close()
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return false
+    throw error
+  }
+  await rename(temporary, target)
+  return true
+}
+
+/**
+ * The note at `target`, when it is a regular file (checked on the open file:
+ * never a FIFO or a link) that holds conversation `id`: its hash and mode.
+ */
+async function existingNote(
+  target: string,
+  id: string,
+  noteId: NoteIdReader | undefined
+): Promise<{sha256: string; mode: number} | undefined> {
   let handle: FileHandle
   try {
-    handle = await open(path, 'r')
+    handle = await open(target, constants.O_RDONLY | constants.O_NONBLOCK | noFollow)
   } catch {
-    return 'absent'
+    return undefined
   }
-  let head: string
   try {
-    const buffer = Buffer.alloc(headBytes)
-    const {bytesRead} = await handle.read(buffer, 0, headBytes, 0)
-    head = buffer.subarray(0, bytesRead).toString('utf8')
+    const info = await handle.stat()
+    if (!info.isFile() || noteId === undefined) return undefined
+    const buffer = Buffer.alloc(Math.min(headBytes, info.size))
+    const {bytesRead} = await handle.read(buffer, 0, buffer.length, 0)
+    if ((await noteId(buffer.subarray(0, bytesRead).toString('utf8'))) !== id) return undefined
+    const hash = createHash('sha256')
+    const chunk = Buffer.alloc(writeChars)
+    for (let position = 0; ; ) {
+      const {bytesRead: read} = await handle.read(chunk, 0, chunk.length, position)
+      if (read === 0) break
+      hash.update(chunk.subarray(0, read))
+      position += read
+    }
+    return {sha256: hash.digest('hex'), mode: info.mode}
   } finally {
     await handle.close()
   }
-  return noteId?.(head)
+}
+
+/** Writes every chunk, in writes of about {@link writeChars}, syncs the file, and returns the text's SHA-256. */
+async function writeAll(handle: FileHandle, chunks: Iterable<string>): Promise<string> {
+  const hash = createHash('sha256')
+  let batch: string[] = []
+  let size = 0
+  for (const chunk of chunks) {
+    batch.push(chunk)
+    size += chunk.length
+    if (size >= writeChars) {
+      await writeText(handle, batch.join(''), hash)
+      batch = []
+      size = 0
+    }
+  }
+  await writeText(handle, batch.join(''), hash)
+  await handle.sync()
+  return hash.digest('hex')
+}
+
+async function writeText(handle: FileHandle, text: string, hash: ReturnType<typeof createHash>): Promise<void> {
+  if (text === '') return
+  const bytes = Buffer.from(text, 'utf8')
+  hash.update(bytes)
+  // A write may take fewer bytes than it was given.
+  for (let offset = 0; offset < bytes.length; ) offset += (await handle.write(bytes, offset)).bytesWritten
+}
+
+/** Makes the folder's new entry durable; a platform that cannot sync a folder (Windows) is let be. */
+async function syncFolder(folder: string): Promise<void> {
+  try {
+    const handle = await open(folder, constants.O_RDONLY)
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    // Best effort: the note is written either way.
+  }
+}
+
+function codeOf(error: unknown): unknown {
+  return (error as {code?: unknown} | undefined)?.code
 }

@@ -96,13 +96,17 @@ test('the bundle writes notes into a folder, and a second run replaces them', as
   const out = join(await mkdtemp(join(tmpdir(), 'chatmark-out-')), 'notes')
   const first = await runNode([entry, '-o', out, legacy], dirname(entry))
   assert.equal(first.stderr, '')
-  const names = await readdir(out)
+  // Besides the notes, the ledger of what chatmark wrote (`.chatmark-written`), hidden.
+  const names = (await readdir(out)).filter((name) => !name.startsWith('.'))
   assert.deepEqual(names, ['2026-02-10-fix-the-off-by-one-in-paginate.md'])
   assert.equal(first.stdout, `${join(out, names[0]!)}\n`)
   // The existing note's frontmatter is read (YAML's parser, a chunk of its own) and found to be the same conversation.
   const second = await runNode([entry, '-o', out, legacy], dirname(entry))
   assert.equal(second.stdout, first.stdout)
-  assert.deepEqual(await readdir(out), names)
+  assert.deepEqual(
+    (await readdir(out)).filter((name) => !name.startsWith('.')),
+    names
+  )
   assert.equal(await readFile(join(out, names[0]!), 'utf8'), await readFile(legacyNote, 'utf8'))
 })
 

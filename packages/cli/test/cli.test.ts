@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import {mkdir, mkdtemp, readdir, readFile, symlink, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import * as chatmark from 'chatmark'
-import {repoRoot, runCli} from './run-cli.js'
+import {notesIn, repoRoot, runCli} from './run-cli.js'
 
 const geminiSample = join(repoRoot, 'fixtures/corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl')
 const ircFormat = './examples/custom-format/irc-format.js'
@@ -159,7 +159,7 @@ test(
     assert.equal(first.code, 0, first.stderr)
     // PROVENANCE.md in that folder is prose, not a transcript: reported, not converted.
     assert.match(first.stderr, /PROVENANCE\.md: skipped: only a possible match for plaintext/)
-    const names = (await readdir(out)).sort()
+    const names = await notesIn(out)
     assert.equal(names.length, 2)
     for (const name of names) assert.match(name, /^\d{4}-\d{2}-\d{2}-[\p{L}\p{N}-]+\.md$/u)
     assert.deepEqual(
@@ -167,7 +167,7 @@ test(
       names.map((name) => join(out, name))
     )
     await runCli(['-o', out, join(repoRoot, 'fixtures/corpus/gemini-cli')])
-    assert.deepEqual((await readdir(out)).sort(), names)
+    assert.deepEqual(await notesIn(out), names)
   }
 )
 
@@ -179,7 +179,7 @@ test('two conversations with the same title get numbered file names', async () =
   await writeFile(join(dir, 'b.jsonl'), text.replaceAll('e40c9792-190c-4dfb-a3e2-701dbfa9a682', 'another-session'))
   const {code} = await runCli(['-o', out, join(dir, 'a.jsonl'), join(dir, 'b.jsonl')])
   assert.equal(code, 0)
-  const names = (await readdir(out)).sort()
+  const names = await notesIn(out)
   assert.equal(names.length, 2)
   const [numbered, plain] = names
   assert.equal(numbered, plain?.replace(/\.md$/, '-2.md'))
@@ -218,7 +218,7 @@ test('same-named transcripts from different folders never replace each other acr
   assert.equal((await runCli(['-o', out, join(dir, 'a', 'chat.txt')])).code, 0)
   assert.equal((await runCli(['-o', out, join(dir, 'b', 'chat.txt')])).code, 0)
   assert.equal((await runCli(['-o', out, join(dir, 'a', 'chat.txt')])).code, 0)
-  const names = (await readdir(out)).sort()
+  const names = await notesIn(out)
   assert.deepEqual(names, ['same-question-2.md', 'same-question.md'])
   const texts = await Promise.all(names.map((name) => readFile(join(out, name), 'utf8')))
   assert.ok(texts.some((text) => text.includes('answer from a')))

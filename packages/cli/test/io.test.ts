@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {EventEmitter} from 'node:events'
-import {copyFile, mkdir, mkdtemp, readdir, readFile, writeFile} from 'node:fs/promises'
+import {copyFile, mkdir, mkdtemp, readFile, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Readable, Writable} from 'node:stream'
@@ -8,7 +8,7 @@ import {test} from 'vitest'
 import type {CommandProcess} from '../src/command.js'
 import {command} from '../src/command.js'
 import {writeChunks} from '../src/write-chunks.js'
-import {repoRoot, runCli} from './run-cli.js'
+import {notesIn, repoRoot, runCli} from './run-cli.js'
 
 const legacy = join(repoRoot, 'fixtures/gemini/legacy-json/input.json')
 const legacyNote = join(repoRoot, 'fixtures/gemini/legacy-json/output.md')
@@ -27,7 +27,7 @@ test('inputs, folders and -o are resolved against io.cwd, and printed as given',
   const out = await runCli(['-o', 'notes', 'sessions/old', 'missing.json'], '', {cwd})
   assert.equal(out.stdout, 'notes/2026-02-10-fix-the-off-by-one-in-paginate.md\n')
   assert.equal(out.stderr, 'missing.json: no such file or folder\n')
-  assert.deepEqual(await readdir(join(cwd, 'notes')), ['2026-02-10-fix-the-off-by-one-in-paginate.md'])
+  assert.deepEqual(await notesIn(join(cwd, 'notes')), ['2026-02-10-fix-the-off-by-one-in-paginate.md'])
 
   const explained = await runCli(['--explain', 'sessions/legacy.json'], '', {cwd})
   assert.match(explained.stdout, /^sessions\/legacy\.json:\n/)

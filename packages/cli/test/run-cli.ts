@@ -34,3 +34,9 @@ export async function runCli(
   })
   return {code, stdout, stderr}
 }
+
+/** The files in an output folder, sorted, without the hidden ones (chatmark's ledger, `.chatmark-written`). */
+export async function notesIn(dir: string): Promise<string[]> {
+  const {readdir} = await import('node:fs/promises')
+  return (await readdir(dir)).filter((name) => !name.startsWith('.')).sort()
+}

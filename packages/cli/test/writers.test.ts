@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {readFileSync} from 'node:fs'
-import {mkdtemp, readdir, readFile, writeFile} from 'node:fs/promises'
+import {mkdtemp, readFile, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -9,7 +9,7 @@ import {test} from 'vitest'
 import {indexNoteId, markdownWriter} from 'chatmark'
 import {builtinWriters} from '../src/builtin-writers.js'
 import {jsonWriter} from '../src/json-writer.js'
-import {repoRoot, runCli} from './run-cli.js'
+import {notesIn, repoRoot, runCli} from './run-cli.js'
 
 // `--to markdown|html|json`: the writers registry, and what each writes with `-o` and on stdout.
 
@@ -72,7 +72,7 @@ test('the JSON writer writes, a turn at a time, each conversation --json prints'
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-json-'))
   const run = await runCli(['--to', 'json', '-o', dir, chatgptExport])
   assert.equal(run.code, 0, run.stderr)
-  const names = (await readdir(dir)).sort()
+  const names = await notesIn(dir)
   assert.equal(names.length, conversations.length)
   assert.ok(names.every((name) => name.endsWith('.json')))
   assert.ok(!names.includes('index.json'), 'JSON has no index page')
@@ -91,7 +91,7 @@ test('--to html -o writes a page per conversation and an index of them; a re-run
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-html-'))
   const first = await runCli(['--to', 'html', '-o', dir, chatgptExport, gemini])
   assert.equal(first.code, 0, first.stderr)
-  const names = (await readdir(dir)).sort()
+  const names = await notesIn(dir)
   assert.equal(names.length, 5, 'three conversations of the export, one session, the index')
   assert.ok(names.every((name) => name.endsWith('.html')))
   const printed = first.stdout.trim().split('\n')
@@ -107,7 +107,7 @@ test('--to html -o writes a page per conversation and an index of them; a re-run
 
   const second = await runCli(['--to', 'html', '-o', dir, chatgptExport, gemini])
   assert.equal(second.stdout, first.stdout)
-  assert.deepEqual((await readdir(dir)).sort(), names)
+  assert.deepEqual(await notesIn(dir), names)
 })
 
 test('-o never replaces a file that is not one of its notes: a foreign index.html is kept', async () => {
@@ -120,7 +120,7 @@ test('-o never replaces a file that is not one of its notes: a foreign index.htm
   // One conversation: no index.
   const single = await mkdtemp(join(tmpdir(), 'chatmark-one-'))
   await runCli(['--to', 'html', '-o', single, gemini])
-  assert.deepEqual(await readdir(single), ['2026-02-10-fix-the-off-by-one-in-paginate.html'])
+  assert.deepEqual(await notesIn(single), ['2026-02-10-fix-the-off-by-one-in-paginate.html'])
 })
 
 test('--to html on stdout prints the pages, one after another', async () => {

@@ -1,0 +1,64 @@
+import {randomBytes} from 'node:crypto'
+import {constants} from 'node:fs'
+import type {FileHandle} from 'node:fs/promises'
+import {lstat, open, readdir, unlink} from 'node:fs/promises'
+import {join} from 'node:path'
+
+/** The names chatmark gives its temporary files: hidden, 128 random bits, so no one can plant a file or link there. */
+const temporaryName = /^\.chatmark-[0-9a-f]{32}\.tmp$/
+
+/**
+ * A temporary file of chatmark's older than this was left by a run that was
+ * killed (a live run renames or removes its own within moments of writing
+ * it), and the next run into the folder removes it.
+ */
+export const staleTemporaryMs = 10 * 60 * 1000
+
+/** How many random names are tried before giving up (a collision of 128 random bits means something is wrong). */
+const maxNameAttempts = 8
+
+/** `O_NOFOLLOW` where the platform has it. */
+const noFollow = constants.O_NOFOLLOW ?? 0
+
+/** A temporary file, open for writing. */
+export interface TemporaryFile {
+  path: string
+  handle: FileHandle
+}
+
+/**
+ * Creates a new temporary file in `folder` (an absolute path) under an
+ * unpredictable name, exclusively (`O_EXCL`, `O_NOFOLLOW`): it never opens a
+ * file or a link that was there before, and tries another name if one was.
+ */
+export async function createTemporaryFile(folder: string): Promise<TemporaryFile> {
+  for (let attempt = 1; ; attempt++) {
+    const path = join(folder, `.chatmark-${randomBytes(16).toString('hex')}.tmp`)
+    try {
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow
+      return {path, handle: await open(path, flags, 0o666)}
+    } catch (error) {
+      if ((error as {code?: unknown}).code !== 'EEXIST' || attempt >= maxNameAttempts) throw error
+    }
+  }
+}
+
+/**
+ * Removes the temporary files that killed runs left in `folder`: regular
+ * files named as chatmark names them and older than {@link staleTemporaryMs}.
+ * Nothing else is touched; a file that cannot be removed is left.
+ */
+export async function removeStaleTemporaries(folder: string, now = Date.now()): Promise<void> {
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch {
+    return
+  }
+  for (const name of names) {
+    if (!temporaryName.test(name)) continue
+    const path = join(folder, name)
+    const info = await lstat(path).catch(() => undefined)
+    if (info?.isFile() && now - info.mtimeMs > staleTemporaryMs) await unlink(path).catch(() => undefined)
+  }
+}

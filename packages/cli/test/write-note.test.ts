@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict'
+import {mkdtemp, readdir, readFile, utimes, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {test} from 'vitest'
+import {createTemporaryFile, removeStaleTemporaries, staleTemporaryMs} from '../src/temporary-file.js'
+import {writeNote} from '../src/write-note.js'
+import {writtenNotes, writtenNotesFile} from '../src/written-notes.js'
+
+const folderAt = async (dir: string) => ({dir, cwd: dir, written: await writtenNotes(dir)})
+
+test('temporary files have unpredictable names and are created exclusively', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-temporary-'))
+  const files = await Promise.all(Array.from({length: 20}, () => createTemporaryFile(dir)))
+  const names = new Set(files.map((file) => file.path))
+  assert.equal(names.size, 20)
+  for (const file of files) {
+    assert.match(file.path, /\/\.chatmark-[0-9a-f]{32}\.tmp$/)
+    await file.handle.close()
+  }
+})
+
+test('a note whose rendering fails leaves no temporary file, and the name stays free', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-failing-'))
+  function* failing(): Generator<string> {
+    yield '---\nid: a\n---\n'
+    throw new Error('render failed')
+  }
+  await assert.rejects(writeNote(await folderAt(dir), 'a.md', 'a', failing(), new Set()), /render failed/)
+  assert.deepEqual(await readdir(dir), [])
+})
+
+test('the ledger keeps the hash of each note as written; a note it does not know is kept', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-ledger-'))
+  const noteId = async (head: string) => /^id: (\S+)/m.exec(head)?.[1]
+  const write = async (text: string) => writeNote(await folderAt(dir), 'a.md', 'a', [text], new Set(), noteId)
+  assert.deepEqual(await write('id: a\none\n'), {path: join(dir, 'a.md')})
+  assert.deepEqual(await write('id: a\ntwo\n'), {path: join(dir, 'a.md')})
+  assert.equal(await readFile(join(dir, 'a.md'), 'utf8'), 'id: a\ntwo\n')
+  // A ledger that lost its lines (deleted, or garbled): the note is not known to be chatmark's, so it is kept.
+  await writeFile(join(dir, writtenNotesFile), 'not json\n{"name":"a.md","sha256":"short"}\n')
+  assert.deepEqual(await write('id: a\nthree\n'), {path: join(dir, 'a-2.md'), kept: join(dir, 'a.md')})
+  assert.equal(await readFile(join(dir, 'a.md'), 'utf8'), 'id: a\ntwo\n')
+})
+
+test('only old temporary files of chatmark are removed', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-stale-'))
+  const old = new Date(Date.now() - 2 * staleTemporaryMs)
+  const names = [`.chatmark-${'0'.repeat(32)}.tmp`, `.chatmark-${'1'.repeat(32)}.tmp`, '.chatmark-x.tmp', 'a.md']
+  for (const name of names) await writeFile(join(dir, name), '')
+  for (const name of [names[0], names[2], names[3]]) await utimes(join(dir, name ?? ''), old, old)
+  await removeStaleTemporaries(dir)
+  assert.deepEqual((await readdir(dir)).sort(), names.slice(1).sort())
+})
