@@ -6,6 +6,7 @@ test('the public API is exactly the expected list of exports', () => {
   assert.deepEqual(Object.keys(core).sort(), [
     'addTokens',
     'branchLines',
+    'capMessages',
     'chatmarkToMarkdown',
     'compressionOf',
     'confidences',
@@ -20,6 +21,7 @@ test('the public API is exactly the expected list of exports', () => {
     'defaultLimits',
     'dispatch',
     'entryInput',
+    'expansionRatioFloorBytes',
     'fail',
     'formatBytes',
     'formatOptionKey',
@@ -58,6 +60,7 @@ test('the public API is exactly the expected list of exports', () => {
     'sampleFromBytes',
     'sampleHeadLimit',
     'sampleRecordLimit',
+    'shorten',
     'startsAsJsonDocument',
     'stringOf',
     'sumTokens',

@@ -14,6 +14,7 @@ import {createSample} from '../read/sample.js'
 import {compressionOf, decompressedInput} from '../unpack/decompressed-input.js'
 import {zipContainerInput, zipMemberInput} from '../unpack/zip-member-input.js'
 import {countingInput} from '../read/counting-input.js'
+import {capMessages, shorten} from '../read/cap-messages.js'
 import type {Activity} from './stall-guard.js'
 import {guardStalls, StallError, watchedInput} from './stall-guard.js'
 import {dropInvalidTimes} from '../model/drop-invalid-times.js'
@@ -148,14 +149,15 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       return normalizer
     },
     async detect(original, readOptions = {}) {
-      const input = await uncompressed(original, archiveMembers())
+      const input = await uncompressed(original, archiveMembers(), limits)
       const sample = await createSample(input, limits.sampleBytes)
       return decide(sample, readOptions).detection
     },
     async read(original, readOptions = {}) {
-      const input = await uncompressed(original, archiveMembers())
+      const input = await uncompressed(original, archiveMembers(), limits)
       // Named after what is read: `export.zip!conversations.json` for an archive.
-      const file = new VFile({path: input.name})
+      // Capped: a million bad lines are twenty messages and a count, not a million messages.
+      const file = capMessages(new VFile({path: input.name}), limits.maxMessagesPerRule)
       let sample: Sample
       try {
         sample = await createSample(input, limits.sampleBytes)
@@ -277,7 +279,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
  */
 function invalidConversationReason(format: string, conversation: unknown, number: number, problem: string): string {
   const id = (conversation as {id?: unknown} | null | undefined)?.id
-  const which = typeof id === 'string' && id !== '' ? `\`${id}\`` : `number ${number} (no id)`
+  const which = typeof id === 'string' && id !== '' ? `\`${shorten(id)}\`` : `number ${number} (no id)`
   return `Format \`${format}\` yielded an invalid conversation ${which}, skipped: ${problem}`
 }
 
@@ -289,11 +291,11 @@ function droppedTimesReason(
   count: number
 ): string {
   const id = (conversation as {id?: unknown}).id
-  const which = typeof id === 'string' && id !== '' ? ` \`${id}\`` : ''
+  const which = typeof id === 'string' && id !== '' ? ` \`${shorten(id)}\`` : ''
   const more = count > 1 ? ` (and ${count - 1} more)` : ''
   return (
-    `Format \`${format}\` yielded conversation${which} with ${first.path} ${first.value}${more}, which is not a time ` +
-    '(expected ISO-8601, such as 2026-03-01T10:00:00Z): dropped, the conversation kept'
+    `Format \`${format}\` yielded conversation${which} with ${first.path} ${shorten(first.value)}${more}, which is ` +
+    'not a time (expected ISO-8601, such as 2026-03-01T10:00:00Z): dropped, the conversation kept'
   )
 }
 
@@ -318,15 +320,15 @@ async function* empty(): AsyncGenerator<Conversation> {}
  * (`archiveMembers`: a data export's `conversations.json`), or else the
  * archive as a container of files (a Slack export).
  */
-async function uncompressed(input: Input, members: readonly NamePattern[]): Promise<Input> {
+async function uncompressed(input: Input, members: readonly NamePattern[], limits: Limits): Promise<Input> {
   const head = await input.head(4)
   const compression = compressionOf(head)
-  if (compression) return decompressedInput(input, compression)
+  if (compression) return decompressedInput(input, compression, limits)
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
-    const member = await zipMemberInput(input, members).catch(() => null)
+    const member = await zipMemberInput(input, members, limits).catch(() => null)
     if (member === null) return input
-    return member ?? zipContainerInput(input)
+    return member ?? zipContainerInput(input, limits)
   }
   return input
 }

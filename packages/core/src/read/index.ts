@@ -6,7 +6,8 @@
 export type {Confidence, FormatOption, FormatPlugin, NamePattern, ParseContext, Verdict} from './plugin.js'
 export {confidences, formatOptionKey, matchesName} from './plugin.js'
 export type {Limits} from './limits.js'
-export {defaultLimits} from './limits.js'
+export {defaultLimits, expansionRatioFloorBytes} from './limits.js'
+export {capMessages, shorten} from './cap-messages.js'
 export type {Input, InputEntry} from './input.js'
 export {
   entryInput,

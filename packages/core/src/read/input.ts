@@ -2,6 +2,8 @@ import {createReadStream} from 'node:fs'
 import {lstat, open, readdir, stat} from 'node:fs/promises'
 import {join} from 'node:path'
 import type {Readable} from 'node:stream'
+import {defaultLimits} from './limits.js'
+import {formatBytes} from './read-json-lines.js'
 
 /** A file inside a folder or archive input. */
 export interface InputEntry {
@@ -86,11 +88,31 @@ export function inputFromString(text: string, name = '<string>'): Input {
 
 /**
  * An input from a one-shot stream such as stdin. The stream is buffered whole,
- * because detection and parsing both read it from the start.
+ * because detection and parsing both read it from the start, so it is read
+ * only up to `maxBytes` (default: `maxInputBytes` of {@link defaultLimits}):
+ * past it, reading stops and this throws, naming the limit (`chatmark - <
+ * /dev/zero` ends instead of filling memory).
  */
-export async function inputFromStream(stream: Readable | AsyncIterable<Uint8Array>, name = '<stdin>'): Promise<Input> {
+export async function inputFromStream(
+  stream: Readable | AsyncIterable<Uint8Array>,
+  name = '<stdin>',
+  maxBytes = defaultLimits.maxInputBytes
+): Promise<Input> {
   const chunks: Uint8Array[] = []
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+  let total = 0
+  for await (const read of stream as AsyncIterable<Uint8Array | string>) {
+    const chunk = typeof read === 'string' ? Buffer.from(read) : read
+    total += chunk.byteLength
+    if (total > maxBytes) {
+      // Stop the stream too: a pipe that never ends would keep the process alive.
+      if ('destroy' in stream && typeof stream.destroy === 'function') stream.destroy()
+      throw new Error(
+        `${name} is over the ${formatBytes(maxBytes)} limit for input read into memory (maxInputBytes): save it to ` +
+          'a file and convert the file'
+      )
+    }
+    chunks.push(chunk)
+  }
   return inputFromBytes(Buffer.concat(chunks), name)
 }
 

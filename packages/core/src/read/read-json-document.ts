@@ -1,12 +1,14 @@
 import type {Input} from './input.js'
 import type {Limits} from './limits.js'
+import {nestsDeeperThan} from './json-depth.js'
 import {formatBytes} from './read-json-lines.js'
 
 /**
  * Reads a whole input as one JSON document, for formats whose files are one
  * object and cannot be streamed (a legacy Gemini `.json` session, a Codex TS
  * CLI rollout, the Claude Code `loglines` wrapper). Inputs over
- * `limits.maxInputBytes` are refused before they are held; a BOM is dropped.
+ * `limits.maxInputBytes` are refused before they are held, and a document
+ * nested deeper than `limits.maxJsonDepth` before it is parsed; a BOM is dropped.
  * `expected` says what the format wanted, for the message when the text is
  * not JSON.
  */
@@ -20,7 +22,11 @@ export async function readJsonDocument(input: Input, limits: Limits, expected: s
     if (bytes > limit) throw new Error(overLimit(limit))
     chunks.push(chunk)
   }
-  let text = Buffer.concat(chunks).toString('utf8')
+  const whole = Buffer.concat(chunks)
+  if (nestsDeeperThan(whole, limits.maxJsonDepth)) {
+    throw new Error(`the input nests arrays or objects deeper than ${limits.maxJsonDepth} levels (maxJsonDepth)`)
+  }
+  let text = whole.toString('utf8')
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
   try {
     return JSON.parse(text) as unknown

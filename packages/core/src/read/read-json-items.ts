@@ -38,7 +38,8 @@ const closeBrace = 0x7d
  * `JSON.parse` alone. That is several times faster than a token-by-token
  * streaming parser (measured: @streamparser/json read about 45 MB/s here),
  * and only the element being read is held. An element that is not valid JSON
- * is a warning naming it and is skipped; a document cut off before its end
+ * is a warning naming it and is skipped, as is one nested deeper than
+ * `limits.maxJsonDepth` (its bytes are never held); a document cut off before its end
  * is a warning too; everything before is kept.
  */
 export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions): AsyncGenerator<JsonItem> {
@@ -64,14 +65,26 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
   let pieces: Uint8Array[] = []
   let elementStart = -1
   let elementBytes = 0
+  // The element nests deeper than maxJsonDepth: its bytes are dropped as they come, and it is skipped.
+  let tooDeep = false
 
   const finish = (): JsonItem | undefined => {
-    const text = Buffer.concat(pieces, elementBytes).toString('utf8')
     const start = elementStart
+    const deep = tooDeep
+    const text = deep ? '' : Buffer.concat(pieces, elementBytes).toString('utf8')
     pieces = []
     elementBytes = 0
     elementStart = -1
+    tooDeep = false
     const at = index++
+    if (deep) {
+      warn(
+        `Item ${at} of the array (from byte ${start}) nests arrays or objects deeper than ${limits.maxJsonDepth} ` +
+          'levels (maxJsonDepth): skipped',
+        'too-deep'
+      )
+      return undefined
+    }
     try {
       return {index: at, value: JSON.parse(text) as unknown}
     } catch (error) {
@@ -107,6 +120,12 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
           from = position
         }
         depth++
+        // The root array is depth 1, so an element's own depth is one less.
+        if (depth - 1 > limits.maxJsonDepth && !tooDeep) {
+          tooDeep = true
+          pieces = []
+          elementBytes = 0
+        }
       } else if (byte === closeBracket || byte === closeBrace) {
         depth--
         if (depth === 0) {
@@ -154,6 +173,7 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
   )
 
   function take(chunk: Uint8Array, start: number, end: number): void {
+    if (tooDeep) return
     const from = start === -1 ? 0 : start
     if (end > from) {
       pieces.push(chunk.subarray(from, end))

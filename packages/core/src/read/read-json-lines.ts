@@ -1,6 +1,7 @@
 import type {VFile} from 'vfile'
 import type {Input} from './input.js'
 import type {Limits} from './limits.js'
+import {nestsDeeperThan} from './json-depth.js'
 import {readLineBatches} from './read-lines.js'
 
 /** One parsed JSONL record. */
@@ -26,7 +27,8 @@ export interface ReadJsonLinesOptions {
 /**
  * Reads a JSONL input record by record. Blank lines are passed over, as every
  * JSONL writer's own reader does. A line that is not JSON (a session still
- * being written ends in a cut-off line) or that is over `limits.maxLineBytes`
+ * being written ends in a cut-off line), that is over `limits.maxLineBytes` or
+ * that nests deeper than `limits.maxJsonDepth` (refused before it is parsed)
  * becomes a warning naming its line, and reading goes on.
  */
 export async function* readJsonLines(input: Input, options: ReadJsonLinesOptions): AsyncGenerator<JsonLine> {
@@ -56,6 +58,15 @@ export async function* readJsonLineBatches(input: Input, options: ReadJsonLinesO
     const records: JsonLine[] = []
     for (const {line, text} of lines) {
       if (isBlank(text)) continue
+      if (nestsDeeperThan(text, limits.maxJsonDepth)) {
+        file.message(
+          `Line ${line} nests arrays or objects deeper than ${limits.maxJsonDepth} levels (maxJsonDepth): skipped`,
+          {place: {line, column: 1}, ruleId: 'too-deep', source}
+        )
+        // Counted with the malformed lines: it cannot be read, as they cannot.
+        onSkip('malformed-line', line)
+        continue
+      }
       let value: unknown
       try {
         value = JSON.parse(text)

@@ -4,6 +4,9 @@ import type {Input} from '../read/input.js'
 import {headOf} from '../read/input.js'
 import type {NamePattern} from '../read/plugin.js'
 import {matchesName} from '../read/plugin.js'
+import {defaultLimits} from '../read/limits.js'
+import type {ExpansionLimits} from './expansion-guard.js'
+import {checkExpansion} from './expansion-guard.js'
 
 /**
  * The members of a zip archive that formats read as its input (their
@@ -19,8 +22,15 @@ import {matchesName} from '../read/plugin.js'
  * The archive is read through its central directory (yauzl), so a multi-GB
  * export is streamed, never unpacked to disk or held in memory. The input is
  * named `<archive>!<member>`, or `<archive>!<first>..<last>` for several.
+ * A member that expands past `limits.maxExpandedBytes` or
+ * `limits.maxExpansionRatio` fails as it is opened (yauzl holds each member to
+ * the sizes its directory entry declares).
  */
-export async function zipMemberInput(archive: Input, members: readonly NamePattern[]): Promise<Input | undefined> {
+export async function zipMemberInput(
+  archive: Input,
+  members: readonly NamePattern[],
+  limits: ExpansionLimits = defaultLimits
+): Promise<Input | undefined> {
   if (members.length === 0) return undefined
   const zip = await openZip(archive)
   let parts: Entry[]
@@ -41,7 +51,7 @@ export async function zipMemberInput(archive: Input, members: readonly NamePatte
       const read = (name: string): AsyncIterable<Uint8Array> => {
         const entry = byPath.get(name)
         if (!entry) throw new Error(`${name} is no longer in the archive`)
-        return readEntry(file, entry)
+        return readEntry(file, entry, limits)
       }
       if (names.length === 1) yield* read(first.fileName)
       else yield* joinParts(names.map((name) => ({name, open: () => read(name)})))
@@ -60,7 +70,8 @@ export async function zipMemberInput(archive: Input, members: readonly NamePatte
   }
 }
 
-async function* readEntry(zip: ZipFile, entry: Entry): AsyncGenerator<Uint8Array> {
+async function* readEntry(zip: ZipFile, entry: Entry, limits: ExpansionLimits): AsyncGenerator<Uint8Array> {
+  checkExpansion(limits, `member ${entry.fileName}`, entry.compressedSize, entry.uncompressedSize)
   const stream = await new Promise<Readable>((resolve, reject) => {
     zip.openReadStream(entry, (error, readable) => (error ? reject(error) : resolve(readable)))
   })
@@ -196,9 +207,11 @@ async function openZip(archive: Input): Promise<ZipFile> {
 /**
  * A zip archive as a container input (a Slack export `.zip`): its files are
  * listed from the central directory and each is streamed on demand from one
- * open archive, so thousands of day files cost one directory read.
+ * open archive, so thousands of day files cost one directory read. A file
+ * that expands past `limits.maxExpandedBytes` or `limits.maxExpansionRatio`
+ * fails as it is opened.
  */
-export function zipContainerInput(archive: Input): Input {
+export function zipContainerInput(archive: Input, limits: ExpansionLimits = defaultLimits): Input {
   let opened: Promise<{zip: ZipFile; byPath: Map<string, Entry>}> | undefined
   const load = (): Promise<{zip: ZipFile; byPath: Map<string, Entry>}> =>
     (opened ??= openZip(archive).then(async (zip) => ({zip, byPath: await listEntries(zip, await loadYauzl())})))
@@ -219,10 +232,7 @@ export function zipContainerInput(archive: Input): Input {
       const {zip, byPath} = await load()
       const entry = byPath.get(path)
       if (!entry) throw new Error(`${path} is not in ${archive.name}`)
-      const stream = await new Promise<Readable>((resolve, reject) => {
-        zip.openReadStream(entry, (error, readable) => (error ? reject(error) : resolve(readable)))
-      })
-      for await (const chunk of stream) yield chunk as Buffer
+      yield* readEntry(zip, entry, limits)
     }
   }
 }
