@@ -90,8 +90,8 @@ export async function writeNote(
       taken.add(path)
       await temporary.handle.close()
       handleOpen = false
-      await folder.written.record(candidate, sha256)
-      await syncFolder(base)
+      if (folder.written.hashOf(candidate) !== sha256) await folder.written.record(candidate, sha256)
+      if (outcome === 'written') await syncFolder(base)
       return kept === undefined ? {path} : {path, kept}
     }
   } finally {
@@ -101,8 +101,8 @@ export async function writeNote(
 }
 
 /**
- * Tries to give the note `target`: `'written'` when it has it (or already
- * held this very text), `'taken'` when the name is someone else's, `'edited'`
+ * Tries to give the note `target`: `'written'` when it has it, `'unchanged'`
+ * when it already held this very text, `'taken'` when the name is someone else's, `'edited'`
  * when it holds this conversation as someone changed it.
  */
 async function claim(
@@ -112,21 +112,26 @@ async function claim(
   id: string,
   noteId: NoteIdReader | undefined,
   writtenHash: string | undefined
-): Promise<'written' | 'taken' | 'edited'> {
+): Promise<'written' | 'unchanged' | 'taken' | 'edited'> {
   let info: Stats | undefined
   try {
     info = await lstat(target)
   } catch (error) {
     if (codeOf(error) !== 'ENOENT') throw error
   }
-  if (info === undefined) return (await claimFree(temporary.path, target)) ? 'written' : 'taken'
+  if (info === undefined) {
+    // Synced only now that it is going to be a note: a re-run that changes nothing syncs nothing.
+    await temporary.handle.sync()
+    return (await claimFree(temporary.path, target)) ? 'written' : 'taken'
+  }
   if (!info.isFile()) return 'taken'
   const existing = await existingNote(target, id, noteId)
   if (existing === undefined) return 'taken'
   // The same text: nothing to do, and the file (its time, its mode) is left as it is.
-  if (existing.sha256 === sha256) return 'written'
+  if (existing.sha256 === sha256) return 'unchanged'
   if (existing.sha256 !== writtenHash) return 'edited'
   await temporary.handle.chmod(existing.mode & 0o7777)
+  await temporary.handle.sync()
   await rename(temporary.path, target)
   return 'written'
 }
@@ -173,7 +178,7 @@ async function existingNote(
     const {bytesRead} = await handle.read(buffer, 0, buffer.length, 0)
     if ((await noteId(buffer.subarray(0, bytesRead).toString('utf8'))) !== id) return undefined
     const hash = createHash('sha256')
-    const chunk = Buffer.alloc(writeChars)
+    const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(writeChars, info.size)))
     for (let position = 0; ; ) {
       const {bytesRead: read} = await handle.read(chunk, 0, chunk.length, position)
       if (read === 0) break
@@ -186,7 +191,7 @@ async function existingNote(
   }
 }
 
-/** Writes every chunk, in writes of about {@link writeChars}, syncs the file, and returns the text's SHA-256. */
+/** Writes every chunk, in writes of about {@link writeChars}, and returns the text's SHA-256. */
 async function writeAll(handle: FileHandle, chunks: Iterable<string>): Promise<string> {
   const hash = createHash('sha256')
   let batch: string[] = []
@@ -201,7 +206,6 @@ async function writeAll(handle: FileHandle, chunks: Iterable<string>): Promise<s
     }
   }
   await writeText(handle, batch.join(''), hash)
-  await handle.sync()
   return hash.digest('hex')
 }
 
