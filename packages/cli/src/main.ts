@@ -25,6 +25,7 @@ import {cliFormatOptions, listOptionLines} from './format-options.js'
 import type {CliFormatOption} from './format-options.js'
 import {loadFormats} from './load-formats.js'
 import type {Progress, ProgressStream} from './progress-bar.js'
+import {printable} from './printable.js'
 import {formatExplanation, formatMessages, jsonReport} from './report.js'
 import {writeChunks} from './write-chunks.js'
 import type {WrittenNote} from './write-note.js'
@@ -259,7 +260,13 @@ function matches(conversation: Conversation, only: string): boolean {
 function listLine(conversation: Conversation): string {
   const date = (conversation.createdAt ?? conversation.updatedAt ?? '').slice(0, 10) || '-'
   const title = conversationTitle(conversation).replace(/\s+/g, ' ')
-  return [conversation.id, date, `${conversation.turns.length} turns`, title].join('\t')
+  // A tab in an id would shift the columns; anything a terminal acts on is escaped.
+  return [
+    printable(conversation.id.replace(/\t/g, ' ')),
+    date,
+    `${conversation.turns.length} turns`,
+    printable(title)
+  ].join('\t')
 }
 
 /**

@@ -265,6 +265,20 @@ test('--list prints one line per conversation: id, date, turns and title', async
   assert.equal((await runCli(['--list', '--json', twoSessions])).code, 2)
 })
 
+test('--list escapes what a terminal would act on in titles and ids', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-'))
+  const path = join(dir, 'conversations.json')
+  const exported = JSON.parse(
+    await readFile(join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json'), 'utf8')
+  ) as Array<Record<string, unknown>>
+  exported[0]!['title'] = '\u001b]0;owned\u0007\u001b[2J hello'
+  await writeFile(path, JSON.stringify(exported))
+  const {code, stdout} = await runCli(['--list', path])
+  assert.equal(code, 0)
+  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(stdout), JSON.stringify(stdout))
+  assert.match(stdout, /\t\\x1b\]0;owned\\x07\\x1b\[2J hello\n/)
+})
+
 test('--only picks conversations by id or by part of the title, and says when nothing matched', async () => {
   const listed = (await runCli(['--list', twoSessions])).stdout
     .trim()
