@@ -12,7 +12,7 @@ import {loadRenderModules} from '../render/render-modules.js'
 import type {Sample} from '../read/sample.js'
 import {createSample} from '../read/sample.js'
 import {compressionOf, decompressedInput} from '../unpack/decompressed-input.js'
-import {zipContainerInput, zipMemberInput} from '../unpack/zip-member-input.js'
+import {zipInput} from '../unpack/zip-member-input.js'
 import {countingInput} from '../read/counting-input.js'
 import {capMessages, shorten} from '../read/cap-messages.js'
 import type {Activity} from './stall-guard.js'
@@ -154,10 +154,20 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       return decide(sample, readOptions).detection
     },
     async read(original, readOptions = {}) {
-      const input = await uncompressed(original, archiveMembers(), limits)
+      // Warnings about an archive's members (a name skipped, a CRC that fails) come before the file is named
+      // after what is read, and while it is read: they are held until it exists.
+      const early: string[] = []
+      let warn = (reason: string): void => {
+        early.push(reason)
+      }
+      const input = await uncompressed(original, archiveMembers(), limits, (reason) => warn(reason))
       // Named after what is read: `export.zip!conversations.json` for an archive.
       // Capped: a million bad lines are twenty messages and a count, not a million messages.
       const file = capMessages(new VFile({path: input.name}), limits.maxMessagesPerRule)
+      warn = (reason) => {
+        file.message(reason, {ruleId: 'zip-member', source: messageSource})
+      }
+      for (const reason of early) warn(reason)
       let sample: Sample
       try {
         sample = await createSample(input, limits.sampleBytes)
@@ -320,15 +330,18 @@ async function* empty(): AsyncGenerator<Conversation> {}
  * (`archiveMembers`: a data export's `conversations.json`), or else the
  * archive as a container of files (a Slack export).
  */
-async function uncompressed(input: Input, members: readonly NamePattern[], limits: Limits): Promise<Input> {
+async function uncompressed(
+  input: Input,
+  members: readonly NamePattern[],
+  limits: Limits,
+  onWarning: (reason: string) => void = () => {}
+): Promise<Input> {
   const head = await input.head(4)
   const compression = compressionOf(head)
   if (compression) return decompressedInput(input, compression, limits)
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
-    const member = await zipMemberInput(input, members, limits).catch(() => null)
-    if (member === null) return input
-    return member ?? zipContainerInput(input, limits)
+    return zipInput(input, members, limits, onWarning).catch(() => input)
   }
   return input
 }

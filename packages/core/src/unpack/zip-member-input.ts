@@ -1,4 +1,5 @@
 import type {Readable} from 'node:stream'
+import {crc32} from 'node:zlib'
 import type {Entry, ZipFile} from 'yauzl'
 import type {Input} from '../read/input.js'
 import {headOf} from '../read/input.js'
@@ -29,32 +30,52 @@ import {checkExpansion} from './expansion-guard.js'
 export async function zipMemberInput(
   archive: Input,
   members: readonly NamePattern[],
-  limits: ExpansionLimits = defaultLimits
+  limits: ExpansionLimits = defaultLimits,
+  onWarning: (reason: string) => void = () => {}
 ): Promise<Input | undefined> {
   if (members.length === 0) return undefined
-  const zip = await openZip(archive)
-  let parts: Entry[]
-  try {
-    parts = await findMembers(zip, members, await loadYauzl())
-  } finally {
-    zip.close()
-  }
+  return memberInput(archive, pickMembers(await scanZip(archive, onWarning), members), limits, onWarning)
+}
+
+/**
+ * The zip archive as formats read it, from one scan of its central directory:
+ * its export members ({@link zipMemberInput}) when `members` match any, else
+ * the archive as a container ({@link zipContainerInput}).
+ */
+export async function zipInput(
+  archive: Input,
+  members: readonly NamePattern[],
+  limits: ExpansionLimits,
+  onWarning: (reason: string) => void
+): Promise<Input> {
+  const listing = await scanZip(archive, onWarning)
+  return (
+    memberInput(archive, pickMembers(listing, members), limits, onWarning) ??
+    zipContainerInput(archive, limits, onWarning, listing)
+  )
+}
+
+function memberInput(
+  archive: Input,
+  parts: Entry[],
+  limits: ExpansionLimits,
+  onWarning: (reason: string) => void
+): Input | undefined {
   const first = parts[0]
   const last = parts.at(-1)
   if (!first || !last) return undefined
-  const names = parts.map((entry) => entry.fileName)
   const size = parts.reduce((total, entry) => total + entry.uncompressedSize, 0)
+  const verify = crcWarner(onWarning)
   const open = async function* (): AsyncGenerator<Uint8Array> {
+    // The entries found by the one directory scan above are read again from a freshly opened archive: opening
+    // reads only the end record, so a 100,000-member archive's directory is scanned once, not on every read.
     const file = await openZip(archive)
     try {
-      const byPath = await listEntries(file, await loadYauzl())
-      const read = (name: string): AsyncIterable<Uint8Array> => {
-        const entry = byPath.get(name)
-        if (!entry) throw new Error(`${name} is no longer in the archive`)
-        return readEntry(file, entry, limits)
-      }
-      if (names.length === 1) yield* read(first.fileName)
-      else yield* joinParts(names.map((name) => ({name, open: () => read(name)})))
+      if (parts.length === 1) yield* readEntry(file, first, limits, verify)
+      else
+        yield* joinParts(
+          parts.map((entry) => ({name: entry.fileName, open: () => readEntry(file, entry, limits, verify)}))
+        )
     } finally {
       file.close()
     }
@@ -70,12 +91,44 @@ export async function zipMemberInput(
   }
 }
 
-async function* readEntry(zip: ZipFile, entry: Entry, limits: ExpansionLimits): AsyncGenerator<Uint8Array> {
+async function* readEntry(
+  zip: ZipFile,
+  entry: Entry,
+  limits: ExpansionLimits,
+  verify: (entry: Entry, crc: number) => void
+): AsyncGenerator<Uint8Array> {
   checkExpansion(limits, `member ${entry.fileName}`, entry.compressedSize, entry.uncompressedSize)
   const stream = await new Promise<Readable>((resolve, reject) => {
     zip.openReadStream(entry, (error, readable) => (error ? reject(error) : resolve(readable)))
   })
-  for await (const chunk of stream) yield chunk as Buffer
+  // yauzl checks sizes but not the CRC: it is computed here as the bytes pass, and checked once all have.
+  let crc = 0
+  for await (const chunk of stream) {
+    crc = crc32(chunk as Buffer, crc)
+    yield chunk as Buffer
+  }
+  verify(entry, crc)
+}
+
+/**
+ * Checks a member's CRC once it has been read whole, and warns once per member
+ * when it differs: the bytes are still used (they may be damaged), the rest of
+ * the archive is unaffected.
+ */
+function crcWarner(onWarning: (reason: string) => void): (entry: Entry, crc: number) => void {
+  const warned = new Set<string>()
+  return (entry, crc) => {
+    if (crc >>> 0 === entry.crc32 >>> 0 || warned.has(entry.fileName)) return
+    warned.add(entry.fileName)
+    onWarning(
+      `Zip member ${JSON.stringify(entry.fileName)} fails its CRC check (expected ${hex(entry.crc32)}, ` +
+        `read ${hex(crc)}): it may be damaged, read anyway`
+    )
+  }
+}
+
+function hex(value: number): string {
+  return (value >>> 0).toString(16).padStart(8, '0')
 }
 
 const openBracket = 0x5b
@@ -188,7 +241,8 @@ async function loadYauzl(): Promise<typeof import('yauzl')> {
 
 async function openZip(archive: Input): Promise<ZipFile> {
   const yauzl = await loadYauzl()
-  const options = {lazyEntries: true, autoClose: false}
+  // Names are decoded and checked member by member (see entryName): yauzl's own check would fail the whole archive.
+  const options = {lazyEntries: true, autoClose: false, decodeStrings: false}
   if (archive.path !== undefined) {
     const path = archive.path
     return new Promise((resolve, reject) =>
@@ -211,10 +265,19 @@ async function openZip(archive: Input): Promise<ZipFile> {
  * that expands past `limits.maxExpandedBytes` or `limits.maxExpansionRatio`
  * fails as it is opened.
  */
-export function zipContainerInput(archive: Input, limits: ExpansionLimits = defaultLimits): Input {
+export function zipContainerInput(
+  archive: Input,
+  limits: ExpansionLimits = defaultLimits,
+  onWarning: (reason: string) => void = () => {},
+  listing?: readonly Entry[]
+): Input {
   let opened: Promise<{zip: ZipFile; byPath: Map<string, Entry>}> | undefined
+  const verify = crcWarner(onWarning)
   const load = (): Promise<{zip: ZipFile; byPath: Map<string, Entry>}> =>
-    (opened ??= openZip(archive).then(async (zip) => ({zip, byPath: await listEntries(zip, await loadYauzl())})))
+    (opened ??= openZip(archive).then(async (zip) => {
+      const entries = listing ?? (await listEntries(zip, onWarning))
+      return {zip, byPath: new Map(entries.map((entry) => [entry.fileName, entry]))}
+    }))
   return {
     name: archive.name,
     ...(archive.path === undefined ? {} : {path: archive.path}),
@@ -232,24 +295,54 @@ export function zipContainerInput(archive: Input, limits: ExpansionLimits = defa
       const {zip, byPath} = await load()
       const entry = byPath.get(path)
       if (!entry) throw new Error(`${path} is not in ${archive.name}`)
-      yield* readEntry(zip, entry, limits)
+      yield* readEntry(zip, entry, limits, verify)
     }
   }
 }
 
-async function listEntries(zip: ZipFile, yauzl: typeof import('yauzl')): Promise<Map<string, Entry>> {
+/** The archive's files (not its folders) with safe names, from one scan of its central directory. */
+async function scanZip(archive: Input, onWarning: (reason: string) => void): Promise<Entry[]> {
+  const zip = await openZip(archive)
+  try {
+    return await listEntries(zip, onWarning)
+  } finally {
+    zip.close()
+  }
+}
+
+async function listEntries(zip: ZipFile, onWarning: (reason: string) => void): Promise<Entry[]> {
+  const yauzl = await loadYauzl()
   return new Promise((resolve, reject) => {
-    const byPath = new Map<string, Entry>()
+    const entries: Entry[] = []
     zip.on('entry', (entry: Entry) => {
-      // Folders end in `/`; names that climb out of the archive are refused.
-      if (!entry.fileName.endsWith('/') && yauzl.validateFileName(entry.fileName) === null)
-        byPath.set(entry.fileName, entry)
+      // Folders end in `/`.
+      if (namedSafely(entry, yauzl, onWarning) && !entry.fileName.endsWith('/')) entries.push(entry)
       zip.readEntry()
     })
-    zip.on('end', () => resolve(byPath))
+    zip.on('end', () => resolve(entries))
     zip.on('error', reject)
     zip.readEntry()
   })
+}
+
+/**
+ * Decodes an entry's name in place (the archive is opened with
+ * `decodeStrings: false`) and tells whether it is safe: a name that is
+ * absolute, climbs out with `..` or holds a NUL is skipped with a warning
+ * naming it, and the rest of the archive is read.
+ */
+function namedSafely(entry: Entry, yauzl: typeof import('yauzl'), onWarning: (reason: string) => void): boolean {
+  const raw = entry.fileName as unknown as Buffer
+  const low = yauzl as unknown as {
+    getFileNameLowLevel(flags: number, name: Buffer, extraFields: Entry['extraFields'], strict: boolean): string
+  }
+  const name = low.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false)
+  entry.fileName = name
+  const problem = name.includes('\0') ? 'NUL in file name' : yauzl.validateFileName(name)
+  if (problem === null) return true
+  // yauzl's reason repeats the name after a colon; the name is quoted (and cut) once, before it.
+  onWarning(`Zip member ${JSON.stringify(name.slice(0, 200))} skipped: ${problem.split(': ')[0]}`)
+  return false
 }
 
 /**
@@ -257,33 +350,22 @@ async function listEntries(zip: ZipFile, yauzl: typeof import('yauzl')): Promise
  * holds one (the first such folder listed, if several are as shallow), in
  * natural name order.
  */
-async function findMembers(
-  zip: ZipFile,
-  members: readonly NamePattern[],
-  yauzl: typeof import('yauzl')
-): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    const byFolder = new Map<string, Entry[]>()
-    zip.on('entry', (entry: Entry) => {
-      const path = entry.fileName
-      const slash = path.lastIndexOf('/')
-      const base = path.slice(slash + 1)
-      if (base !== '' && yauzl.validateFileName(path) === null && matchesName(base, members)) {
-        const folder = path.slice(0, slash + 1)
-        byFolder.set(folder, [...(byFolder.get(folder) ?? []), entry])
-      }
-      zip.readEntry()
-    })
-    zip.on('end', () => {
-      let best: string | undefined
-      const depth = (folder: string): number => folder.split('/').length
-      for (const folder of byFolder.keys()) if (best === undefined || depth(folder) < depth(best)) best = folder
-      const found = best === undefined ? [] : (byFolder.get(best) ?? [])
-      resolve(found.sort((a, b) => compareNatural(a.fileName, b.fileName)))
-    })
-    zip.on('error', reject)
-    zip.readEntry()
-  })
+function pickMembers(entries: readonly Entry[], members: readonly NamePattern[]): Entry[] {
+  const byFolder = new Map<string, Entry[]>()
+  for (const entry of entries) {
+    const path = entry.fileName
+    const slash = path.lastIndexOf('/')
+    if (!matchesName(path.slice(slash + 1), members)) continue
+    const folder = path.slice(0, slash + 1)
+    const list = byFolder.get(folder)
+    if (list) list.push(entry)
+    else byFolder.set(folder, [entry])
+  }
+  let best: string | undefined
+  const depth = (folder: string): number => folder.split('/').length
+  for (const folder of byFolder.keys()) if (best === undefined || depth(folder) < depth(best)) best = folder
+  const found = best === undefined ? [] : (byFolder.get(best) ?? [])
+  return found.sort((a, b) => compareNatural(a.fileName, b.fileName))
 }
 
 /** Compares names with their runs of digits as numbers: `part-2` before `part-10`. */
