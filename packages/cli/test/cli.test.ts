@@ -275,6 +275,7 @@ test('--list escapes what a terminal would act on in titles and ids', async () =
   await writeFile(path, JSON.stringify(exported))
   const {code, stdout} = await runCli(['--list', path])
   assert.equal(code, 0)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(stdout), JSON.stringify(stdout))
   assert.match(stdout, /\t\\x1b\]0;owned\\x07\\x1b\[2J hello\n/)
 })
