@@ -72,7 +72,8 @@ export function toConversation(
       })
     )
   }
-  turns.push(...branchTurns(active.path, true))
+  // Not `push(...)`: a branch of 300,000 messages is as many arguments, past the stack's room.
+  for (const turn of branchTurns(active.path, true)) turns.push(turn)
   numberBranches(turns, 0)
   if (!turns.some((turn) => turn.parts.some((part) => part.type !== 'notice'))) return undefined
 
@@ -156,7 +157,7 @@ function add(
     } else count('empty-tool-output')
   }
   if (view.recap && turn.parts.at(-1)?.type === 'thinking') return turn
-  turn.parts.push(...view.parts)
+  for (const part of view.parts) turn.parts.push(part)
   return turn
 }
 

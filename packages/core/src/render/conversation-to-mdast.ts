@@ -86,7 +86,8 @@ function turnBody(turn: Turn, context: Context): Flow[] {
   if (parts.length === 0) return []
   const body: Flow[] = []
   if (turn.reply) body.push(replyLine(turn.reply))
-  body.push(...parts)
+  // Loops, not `push(...)`: a turn's parts, or one parsed message's 200,000 paragraphs, are too many arguments.
+  for (const part of parts) body.push(part)
   if (turn.reactions && turn.reactions.length > 0) {
     const line = turn.reactions
       .map((reaction) => `${reaction.emoji ?? `:${reaction.name}:`} ${reaction.count}`)
@@ -130,7 +131,7 @@ function partToMdast(part: Part, context: Context): Flow[] {
       if (!options.thinking) return []
       const inner: Flow[] = []
       if (part.subject) inner.push({type: 'paragraph', children: [strong(part.subject)]})
-      inner.push(...messageToMdast(part.text, turnDepth, options))
+      for (const node of messageToMdast(part.text, turnDepth, options)) inner.push(node)
       return inner.length > 0 ? [fold('thinking', 'Thinking', inner)] : []
     }
     case 'tool-call':

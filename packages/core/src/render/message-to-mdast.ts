@@ -40,19 +40,57 @@ function getMessageParser(): MessageParser {
  */
 export function messageToMdast(text: string, depth: number, options: ResolvedRenderOptions): Flow[] {
   if (!/\S/.test(text)) return []
-  if (!options.parseMessages) return [{type: 'chatmarkMessage', value: text, depth}]
+  const verbatim: Flow[] = [{type: 'chatmarkMessage', value: text, depth}]
+  if (!options.parseMessages || quoteDepth(text) > maxParsedQuoteDepth) return verbatim
   const {fromMarkdown, gfm, gfmFromMarkdown} = getMessageParser()
-  const tree = fromMarkdown(text, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
+  let tree: Nodes
+  try {
+    tree = fromMarkdown(text, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
+  } catch (error) {
+    // The parser recurses per level of nesting: 50,000 nested block quotes overflow its stack. Such a
+    // message is kept as written (contained like any verbatim message), and the rest of the note is parsed.
+    if (error instanceof RangeError) return verbatim
+    throw error
+  }
   contain(tree, depth)
   // The top level of a parsed message is flow content (no frontmatter extension is used).
-  return tree.children as Flow[]
+  return (tree as {children: Flow[]}).children
+}
+
+/**
+ * The deepest block-quote nesting of a message that `parseMessages` parses; a
+ * deeper message is kept as written (and contained). Parser and serialiser both
+ * recurse per level: 5,000 nested quotes (10 KB) overflowed the stack, 50,000 took minutes.
+ */
+export const maxParsedQuoteDepth = 100
+
+/** The most `>` markers that open one line of a text (spaces between them allowed): its block-quote nesting. */
+function quoteDepth(text: string): number {
+  let deepest = 0
+  let depth = 0
+  let lineStart = true
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10 || code === 13) {
+      lineStart = true
+      depth = 0
+    } else if (lineStart && code === 62) {
+      depth++
+      if (depth > deepest) deepest = depth
+    } else if (code !== 32 && code !== 9) lineStart = false
+  }
+  return deepest
 }
 
 // The parsed tree is re-printed, so it gets the same containment as verbatim
 // text: headings below the section, HTML blocks that only end at their own
 // terminator closed (a code fence is re-printed closed by its handler).
-function contain(node: Nodes, depth: number): void {
-  if (node.type === 'heading') node.depth = Math.min(6, node.depth + depth) as 1 | 2 | 3 | 4 | 5 | 6
-  if (node.type === 'html') node.value = closeHtmlBlock(node.value)
-  if ('children' in node) for (const child of node.children) contain(child, depth)
+// A loop over a stack, not recursion: a message's nesting is as deep as its author made it.
+function contain(root: Nodes, depth: number): void {
+  const stack: Nodes[] = [root]
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'heading') node.depth = Math.min(6, node.depth + depth) as 1 | 2 | 3 | 4 | 5 | 6
+    if (node.type === 'html') node.value = closeHtmlBlock(node.value)
+    if ('children' in node) for (const child of node.children) stack.push(child)
+  }
 }

@@ -6,6 +6,7 @@ import {fold} from './fold.js'
 import type {ResolvedRenderOptions} from './render-options.js'
 import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
 import {groupDigits} from './group-digits.js'
+import {jsonText} from './json-text.js'
 import {truncateMiddle} from './truncate-middle.js'
 
 /**
@@ -94,10 +95,12 @@ function lineCount(text: string): number {
   return /[\r\n]$/.test(text) ? endings : endings + 1
 }
 
+// Not `JSON.stringify(input, null, 2)`: an input nested 5,000 deep (JSON a reader parsed out of a string)
+// overflowed the stack there and lost the whole conversation; `jsonText` indents to a depth and cuts deeper.
 function inputText(input: unknown): string | undefined {
   if (input === undefined || input === null) return undefined
   if (typeof input === 'object' && Object.keys(input).length === 0) return undefined
-  return JSON.stringify(input, null, 2)
+  return jsonText(input)
 }
 
 /** Whether a description merely repeats one of the call's string arguments. */
