@@ -13,6 +13,7 @@ import type {Sample} from '../read/sample.js'
 import {createSample} from '../read/sample.js'
 import {compressionOf, decompressedInput} from '../unpack/decompressed-input.js'
 import {zipInput} from '../unpack/zip-member-input.js'
+import {utf16Of, utf8FromUtf16} from '../read/utf16-input.js'
 import {countingInput} from '../read/counting-input.js'
 import {capMessages, shorten} from '../read/cap-messages.js'
 import type {Activity} from './stall-guard.js'
@@ -338,7 +339,13 @@ async function uncompressed(
 ): Promise<Input> {
   const head = await input.head(4)
   const compression = compressionOf(head)
-  if (compression) return decompressedInput(input, compression, limits)
+  if (compression) {
+    const decompressed = decompressedInput(input, compression, limits)
+    const encoding = utf16Of(await decompressed.head(2).catch(() => new Uint8Array(0)))
+    return encoding ? utf8FromUtf16(decompressed, encoding) : decompressed
+  }
+  const encoding = utf16Of(head)
+  if (encoding) return utf8FromUtf16(input, encoding)
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
     return zipInput(input, members, limits, onWarning).catch(() => input)

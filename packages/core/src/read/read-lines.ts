@@ -22,7 +22,8 @@ const carriageReturn = 0x0d
  * Splits an input into lines as it streams, so a multi-GB log is never one
  * string. A line over `maxLineBytes` is counted and dropped as it arrives.
  * Blank lines are yielded too (they keep numbering simple); a UTF-8 BOM at
- * the start and `\r` before `\n` are removed.
+ * the start and `\r` before `\n` are removed. Text with old Mac line endings
+ * (a bare `\r`, and no `\n` in the first chunk read) is split at `\r`.
  */
 export async function* readLines(input: Input, options: ReadLinesOptions): AsyncGenerator<Line> {
   for await (const batch of readLineBatches(input, options)) yield* batch
@@ -38,14 +39,18 @@ export async function* readLineBatches(input: Input, options: ReadLinesOptions):
   let pendingBytes = 0
   let overLong = false
   let line = 0
+  let separator: number | undefined
 
   for await (const chunk of input.open()) {
     const batch: Line[] = []
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    // Decided once, from the first bytes: a stream cannot be searched for `\n` to its end before it is split.
+    if (separator === undefined && buffer.length > 0)
+      separator = buffer.includes(lineFeed) || !buffer.includes(carriageReturn) ? lineFeed : carriageReturn
 
     let start = 0
     while (start < buffer.length) {
-      const end = buffer.indexOf(lineFeed, start)
+      const end = buffer.indexOf(separator ?? lineFeed, start)
       if (end === -1) {
         const rest = buffer.length - start
         if (!overLong && pendingBytes + rest > maxLineBytes) {

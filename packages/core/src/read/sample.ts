@@ -2,6 +2,7 @@ import {extname} from 'node:path'
 import {Allow, parse as parsePartialJson} from 'partial-json'
 import type {Input} from './input.js'
 import {headOf} from './input.js'
+import {utf16Of} from './utf16-input.js'
 
 /** What the head of an input looks like. */
 export type SampleKind = 'empty' | 'binary' | 'json' | 'jsonl' | 'text' | 'folder'
@@ -28,9 +29,12 @@ export interface Sample {
   bytes: Uint8Array
   /** Whether the head is the whole input. */
   complete: boolean
-  /** Whether the input starts with a UTF-8 byte order mark. */
+  /** Whether the input starts with a byte order mark (UTF-8, or UTF-16 of either byte order). */
   bom: boolean
-  /** The head decoded as UTF-8, BOM removed (a character cut by the bound is dropped). */
+  /**
+   * The head decoded (UTF-16 by its BOM, else UTF-8), BOM removed (a character
+   * cut by the bound is dropped); bare `\r` line endings, when it has no `\n`, become `\n`.
+   */
   text: string
   /** Container format recognised by its magic bytes (`zip`, `zstd`, `gzip`), if any. */
   magic?: 'zip' | 'zstd' | 'gzip'
@@ -80,12 +84,16 @@ export async function createSample(input: Input, sampleBytes: number): Promise<S
 
 /** Builds a sample from head bytes already in hand. */
 export function sampleFromBytes(bytes: Uint8Array, info: {name: string; complete: boolean; size?: number}): Sample {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+  const utf16 = utf16Of(bytes)
+  const bom = utf16 !== undefined || (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
   const magic = magicOf(bytes)
-  let text = decoder.decode(bom ? bytes.subarray(3) : bytes)
+  let text = utf16 ? new TextDecoder(utf16).decode(bytes) : decoder.decode(bom ? bytes.subarray(3) : bytes)
   // A multi-byte character cut by the bound decodes as U+FFFD at the very end.
   if (!info.complete && text.endsWith('\uFFFD')) text = text.slice(0, -1)
-  const kind = kindOf(bytes, text, magic, info.complete)
+  // Old Mac line endings: detectors see the lines that readLines will split (it too decides by the head).
+  if (!text.includes('\n') && text.includes('\r')) text = text.replaceAll('\r', '\n')
+  // UTF-16 text is half NULs: the NUL test for binary data applies to the bytes of UTF-8 text only.
+  const kind = kindOf(utf16 ? new Uint8Array(0) : bytes, text, magic, info.complete)
 
   let json: unknown
   let jsonComplete = false
