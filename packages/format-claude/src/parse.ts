@@ -78,6 +78,13 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
           }
         )
       }
+      if (thread.cycleAt) {
+        file.message(
+          `The parentUuid chain forms a cycle at line ${thread.cycleAt.line}: its parent is already on the chain, ` +
+            'so the note starts there',
+          {place: {line: thread.cycleAt.line, column: 1}, ruleId: 'parent-cycle', source: messageSource}
+        )
+      }
       return toConversation(thread, {
         store,
         settings,

@@ -15,6 +15,8 @@ export interface Thread {
   offPath: Entry[]
   /** Whether the chain broke at a parent that is not in the file. */
   brokenAt?: Entry
+  /** The entry whose parent was already on the path: the parents form a cycle, and the walk stopped there. */
+  cycleAt?: Entry
 }
 
 /**
@@ -111,17 +113,26 @@ function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
 }
 
 function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, Entry[]>): Thread | undefined {
-  const leaf = chooseLeaf(group, parentOf, children)
+  // Every message has a child only when the parents form a cycle: then the walk starts from the newest message.
+  const chosen = chooseLeaf(group, parentOf, children)
+  const leaf = chosen ?? group.findLast(isConversational)
   if (!leaf) return undefined
   const path: Entry[] = []
   const seen = new Set<string>()
   let brokenAt: Entry | undefined
-  for (let entry: Entry | undefined = leaf; entry && !seen.has(entry.uuid); entry = parentOf(entry)) {
+  let cycleAt: Entry | undefined
+  for (let entry: Entry | undefined = leaf; entry; entry = parentOf(entry)) {
+    if (seen.has(entry.uuid)) {
+      cycleAt = path.at(-1)
+      break
+    }
     seen.add(entry.uuid)
     path.push(entry)
     const link = entry.parent ?? entry.logicalParent
     if (link !== undefined && parentOf(entry) === undefined) brokenAt = entry
   }
+  // A leaf found only by falling back, whose walk meets no cycle, is what chooseLeaf refused: nothing to show.
+  if (!cycleAt && !chosen) return undefined
   path.reverse()
   const offPath = group.filter((entry) => !seen.has(entry.uuid))
   const tree = {
@@ -143,7 +154,12 @@ function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, E
   }
   const thread: Thread = {path, forks, offPath}
   if (brokenAt) thread.brokenAt = brokenAt
+  if (cycleAt) thread.cycleAt = cycleAt
   return thread
+}
+
+function isConversational(entry: Entry): boolean {
+  return !entry.sidechain && (entry.kind === 'user' || entry.kind === 'assistant')
 }
 
 /**
