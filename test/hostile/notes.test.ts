@@ -1,6 +1,19 @@
 import assert from 'node:assert/strict'
 import {execFileSync, spawn} from 'node:child_process'
-import {chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, readlink, stat, symlink, utimes} from 'node:fs/promises'
+import {
+  chmod,
+  chown,
+  cp,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  stat,
+  symlink,
+  utimes
+} from 'node:fs/promises'
 import {writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -14,6 +27,16 @@ import {test} from 'vitest'
 const bin = fileURLToPath(new URL('../../packages/cli/bin/chatmark.js', import.meta.url))
 const chatgptExport = fileURLToPath(new URL('../../fixtures/chatgpt/odd-conversations/input.json', import.meta.url))
 
+/** A copy of the bundled command (launcher and bundle) in `dir`, readable by everyone. */
+async function commandCopy(dir: string): Promise<string> {
+  const copy = join(dir, '.command')
+  const packageRoot = fileURLToPath(new URL('../../packages/cli/', import.meta.url))
+  await cp(join(packageRoot, 'bin'), join(copy, 'bin'), {recursive: true})
+  await cp(join(packageRoot, 'dist', 'bundle'), join(copy, 'dist', 'bundle'), {recursive: true})
+  await chmod(copy, 0o755)
+  return join(copy, 'bin', 'chatmark.js')
+}
+
 /** A time limit for runs that once hung (a FIFO at a note's path). */
 const runLimitMs = 20_000
 
@@ -24,9 +47,12 @@ interface Run {
 }
 
 /** Runs the bundled command in `cwd`, as another user when asked (root reads anything, whatever its mode). */
-function chatmark(args: string[], cwd: string, user?: {uid: number; gid: number}): Promise<Run> {
+async function chatmark(args: string[], cwd: string, user?: {uid: number; gid: number}): Promise<Run> {
+  // Another user may not reach the repository (CI clones it into a folder only root may enter): that run
+  // gets its own copy of the command, which is one bundle and needs nothing else.
+  const command = user ? await commandCopy(cwd) : bin
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(process.execPath, [command, ...args], {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: runLimitMs,
