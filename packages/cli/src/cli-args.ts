@@ -28,6 +28,8 @@ export interface CliArgs {
   formatOptions: Record<string, unknown>
   thinking: boolean
   notices: boolean
+  /** Replace secrets (API keys, tokens, private keys) with a marker naming their kind; `--no-redact` keeps them. */
+  redact: boolean
   parseMessages: boolean
   profile: 'gfm' | 'obsidian'
   maxResultChars?: number
@@ -62,6 +64,8 @@ Options:
       --use <module>         register a format from a file or package (repeatable)
       --no-thinking          leave out thinking
       --no-notices           leave out harness notices
+      --no-redact            keep secrets (API keys, tokens, private keys) instead of
+                             replacing each with [redacted: its kind]
       --parse-messages       parse message text into mdast (for remark plugins)
       --profile <name>       'gfm' (default) or 'obsidian'
       --max-result-chars <n> keep head and tail of longer tool results (default 4000, 0: all)
@@ -135,6 +139,7 @@ const options = {
   use: {type: 'string', multiple: true},
   'no-thinking': {type: 'boolean'},
   'no-notices': {type: 'boolean'},
+  'no-redact': {type: 'boolean'},
   'parse-messages': {type: 'boolean'},
   profile: {type: 'string'},
   'max-result-chars': {type: 'string'},
@@ -213,6 +218,7 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
     formatOptions: chosen,
     thinking: !values['no-thinking'],
     notices: !values['no-notices'],
+    redact: !values['no-redact'],
     parseMessages: values['parse-messages'] ?? false,
     profile,
     followSymlinks: values['follow-symlinks'] ?? false,

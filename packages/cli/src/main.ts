@@ -26,6 +26,7 @@ import type {CliFormatOption} from './format-options.js'
 import {loadFormats} from './load-formats.js'
 import type {Progress, ProgressStream} from './progress-bar.js'
 import {printable} from './printable.js'
+import {redactSecrets} from './redact-secrets.js'
 import {formatExplanation, formatMessages, jsonReport} from './report.js'
 import {writeChunks} from './write-chunks.js'
 import type {WrittenNote} from './write-note.js'
@@ -183,9 +184,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         ...(args.list || args.to === 'json' ? {} : {render}),
         onProgress: progress.read,
         ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
-        async onConversation(conversation) {
+        async onConversation(read) {
           // The reader has gone: stop reading the input (this ends convert's loop over it).
           if (outputClosed()) throw new Error('stdout was closed')
+          // Before anything shows it (`--only`, `--list` and every writer see the redacted conversation).
+          const conversation = args.redact ? await redactSecrets(read) : read
           progress.conversation()
           if (!wanted(conversation)) return
           matched++
