@@ -31,9 +31,10 @@ const runs = (part: number): number => Math.max(1, Math.round(totalRuns * part))
 const timeout = (part: number): number => 60_000 + runs(part) * 30
 
 /**
- * Fragments that mean something to Markdown, YAML, HTML or a terminal, joined into message text. Left out until the
- * renderer contains them (known failures, found by this fuzz): an indented code line, then `- `, then `---`, in a
- * message's text (`"\n    indented\n- \n---\nx"` forges turn headings); a line break in a tool name.
+ * Fragments that mean something to Markdown, YAML, HTML or a terminal, joined into message text, and line breaks
+ * in tool names (now contained). Left out, a known failure: an indented line, then `- `, then `---`, where a link
+ * definition comes before (`"[x]: http://e.com\n    indented\n- \n---\n"`): micromark and markdown-it read it
+ * differently and a turn heading is forged. The plain case is contained (containMarkdown's settleUnderlines).
  */
 const hostileFragments = [
   '\n## User\n',
@@ -256,9 +257,7 @@ test('Markdown-hostile text in every kind of part renders with one frontmatter a
             ;(node as Record<string, unknown>)[key] = text
             next++
           } else if (key === 'name') {
-            // Known failure, left to the renderer's owner: a line break in a tool name ends its inline code, and
-            // the next line can become a heading. Names stay on one line here until that is fixed.
-            ;(node as Record<string, unknown>)[key] = text.replace(/[\r\n]+/g, ' ')
+            ;(node as Record<string, unknown>)[key] = text
             next++
           }
         }

@@ -86,3 +86,16 @@ test('200,000 setext headings are all made ATX, in linear time (no splice per he
   assert.equal(lines.at(-1), '### Heading 199999')
   assert.ok(!contained.includes('==='))
 })
+
+test('an empty list item followed by a line of dashes or equals signs is never read as a setext heading', () => {
+  for (const [text, contained] of [
+    ['    indented\n- \n---\nx', '    indented\n- \n***\nx'],
+    ['- \n--\nx', '- \n\\--\nx'],
+    ['```\n- \n---\n```', '```\n- \n---\n```']
+  ] as const) {
+    const result = containMarkdown(text, 2)
+    assert.equal(result, contained, JSON.stringify(text))
+    const headings = fromMarkdown(result).children.filter((node) => node.type === 'heading')
+    assert.deepEqual(headings, [], JSON.stringify(result))
+  }
+})

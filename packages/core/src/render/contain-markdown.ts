@@ -94,8 +94,50 @@ export function containMarkdown(text: string, depth: number): string {
     }
   }
 
+  settleUnderlines(lines, verbatimLines(tokens, lines.length))
   const kept = lines.filter((line): line is string => line !== undefined)
   return [...kept, ...append].join('\n')
+}
+
+/** A list item with nothing after its marker (`- `, `1.`), possibly in a block quote. */
+const emptyItem = /^[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]*$/
+/** A line that could underline a setext heading. */
+const underline = /^( {0,3})(-+|=+)([ \t]*)$/
+
+/**
+ * Parsers disagree on an empty list item followed by a line of `-` or `=`:
+ * markdown-it (and the spec) read an empty item, micromark a setext heading
+ * of the text `-`, which would be a heading at the note's own level. Such a
+ * line is made one no parser underlines with: a rule of three or more dashes
+ * becomes `***` (a rule to all of them), anything else gets its first
+ * character escaped.
+ */
+function settleUnderlines(lines: Array<string | undefined>, verbatim: readonly boolean[]): void {
+  let previous: string | undefined
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]
+    if (line === undefined) continue
+    if (verbatim[index]) {
+      previous = undefined
+      continue
+    }
+    const match = previous !== undefined && emptyItem.test(previous) ? underline.exec(line) : null
+    if (match) {
+      const [, indent = '', run = '', rest = ''] = match
+      lines[index] = run[0] === '-' && run.length >= 3 ? `${indent}***${rest}` : `${indent}\\${run}${rest}`
+    }
+    previous = lines[index]
+  }
+}
+
+/** Which lines are inside code blocks or HTML blocks, where nothing is Markdown. */
+function verbatimLines(tokens: readonly Block[], count: number): boolean[] {
+  const verbatim = new Array<boolean>(count).fill(false)
+  for (const token of tokens) {
+    if (!token.map || !['fence', 'code_block', 'html_block'].includes(token.type)) continue
+    for (let index = token.map[0]; index < token.map[1] && index < count; index++) verbatim[index] = true
+  }
+  return verbatim
 }
 
 function demoteAtx(lines: Array<string | undefined>, index: number, target: number): void {

@@ -15,9 +15,13 @@ export function emphasis(value: string): Emphasis {
   return {type: 'emphasis', children: [text(value)]}
 }
 
-/** A code span. */
+/**
+ * A code span of a name (a tool, a file, a kind). A name is one line: a line
+ * ending in it (a hostile or garbled name) is a space, so nothing after it can
+ * start a line of its own.
+ */
 export function inlineCode(value: string): InlineCode {
-  return {type: 'inlineCode', value}
+  return {type: 'inlineCode', value: value.replace(/\r\n?|\n/g, ' ')}
 }
 
 /**
