@@ -158,15 +158,21 @@ async function listFiles(root: string, prefix: string): Promise<InputEntry[]> {
 export function entryInput(container: Input, path: string, size?: number): Input {
   const openEntry = container.openEntry
   if (!openEntry) throw new Error(`${container.name} is not a folder or archive`)
-  const open = (): AsyncIterable<Uint8Array> => openEntry.call(container, path)
-  return {
-    name: `${container.name}/${path}`,
-    ...(size === undefined ? {} : {size}),
-    open,
-    head(bytes) {
-      return headOf(open(), bytes)
-    }
-  }
+  return streamedInput({name: `${container.name}/${path}`, ...(size === undefined ? {} : {size})}, () =>
+    openEntry.call(container, path)
+  )
+}
+
+/**
+ * An input that can only be read from the start (a folder entry, an archive
+ * member, a decompressed or decoded file): `open` gives its bytes, and its
+ * head is the first bytes of a fresh stream.
+ */
+export function streamedInput(
+  about: Pick<Input, 'name'> & Partial<Pick<Input, 'path' | 'size'>>,
+  open: () => AsyncIterable<Uint8Array>
+): Input {
+  return {...about, open, head: (bytes) => headOf(open(), bytes)}
 }
 
 /**

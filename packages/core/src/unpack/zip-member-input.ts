@@ -2,7 +2,7 @@ import type {Readable} from 'node:stream'
 import {crc32} from 'node:zlib'
 import type {Entry, ZipFile} from 'yauzl'
 import type {Input} from '../read/input.js'
-import {headOf} from '../read/input.js'
+import {streamedInput} from '../read/input.js'
 import type {NamePattern} from '../read/plugin.js'
 import {matchesName} from '../read/plugin.js'
 import {defaultLimits} from '../read/limits.js'
@@ -80,15 +80,8 @@ function memberInput(
       file.close()
     }
   }
-  return {
-    name: `${archive.name}!${first === last ? first.fileName : `${first.fileName}..${last.fileName}`}`,
-    ...(archive.path === undefined ? {} : {path: archive.path}),
-    size,
-    open,
-    head(bytes) {
-      return headOf(open(), bytes)
-    }
-  }
+  const name = `${archive.name}!${first === last ? first.fileName : `${first.fileName}..${last.fileName}`}`
+  return streamedInput({name, ...(archive.path === undefined ? {} : {path: archive.path}), size}, open)
 }
 
 async function* readEntry(
