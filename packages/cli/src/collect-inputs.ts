@@ -1,6 +1,6 @@
 import type {Stats} from 'node:fs'
 import {lstat, readdir, stat} from 'node:fs/promises'
-import {extname, join, resolve} from 'node:path'
+import {basename, extname, join, resolve} from 'node:path'
 import type {NamePattern} from '@chatmark/core'
 import {matchesName} from '@chatmark/core'
 
@@ -35,18 +35,44 @@ export interface CollectOptions {
  * (looked up under a `.zst` or `.gz` suffix, which is read decompressed) and
  * files that a format names (`fileNames`), hidden ones included.
  * Symbolic links and special files are refused unless asked for, because a
- * notes folder is often synced and a link can point anywhere.
+ * notes folder is often synced and a link can point anywhere. When links are
+ * followed, every file and folder is read once, however many paths lead to it
+ * (a link to an ancestor folder would otherwise be walked forever).
  */
 export async function collectInputs(operands: readonly string[], options: CollectOptions): Promise<InputEntry[]> {
   const entries: InputEntry[] = []
+  const walk: Walk = {entries, options, seen: new Map()}
   for (const operand of operands) {
     if (operand === '-') entries.push({kind: 'stdin'})
-    else await visit(operand, true, entries, options)
+    else await visit(operand, true, walk)
   }
   return entries
 }
 
-async function visit(path: string, named: boolean, entries: InputEntry[], options: CollectOptions): Promise<void> {
+interface Walk {
+  entries: InputEntry[]
+  options: CollectOptions
+  /** The first path of every file and folder met, by device and inode. */
+  seen: Map<string, string>
+}
+
+/** Whether `info` was met before under another path; if so, the entry says which. */
+function metBefore(path: string, info: Stats, walk: Walk): boolean {
+  // Inode 0 is what some file systems (and Windows before Node 20's bigint stats) report for everything.
+  if (info.ino === 0) return false
+  const key = `${info.dev}:${info.ino}`
+  const first = walk.seen.get(key)
+  if (first === undefined) {
+    walk.seen.set(key, path)
+    return false
+  }
+  const what = info.isDirectory() ? 'the folder' : 'the file'
+  walk.entries.push({kind: 'skipped', path, reason: `${what} is ${first}, already read`})
+  return true
+}
+
+async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
+  const {entries, options} = walk
   const location = resolve(options.cwd, path)
   let info: Stats
   try {
@@ -68,6 +94,7 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
     }
   }
   if (info.isDirectory()) {
+    if (metBefore(path, info, walk)) return
     // A folder that cannot be listed (no permission) is reported, and the walk goes on.
     let names: string[]
     try {
@@ -96,22 +123,29 @@ async function visit(path: string, named: boolean, entries: InputEntry[], option
       }
       const childInfo = await lstat(join(location, name)).catch(() => undefined)
       if (childInfo?.isDirectory()) {
-        if (!hidden) await visit(child, false, entries, options)
-      } else if (childInfo?.isSymbolicLink()) await visit(child, false, entries, options)
-      else if (
-        childInfo?.isFile() &&
-        (named || options.extensions.has(extname(name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase()))
-      ) {
+        if (!hidden) await visit(child, false, walk)
+      } else if (childInfo?.isSymbolicLink()) await visit(child, false, walk)
+      else if (childInfo?.isFile() && hasInputExtension(name, options) && !metBefore(child, childInfo, walk)) {
         entries.push({kind: 'file', path: child, named: false})
       }
     }
     return
   }
+  // A link found in a folder is held to the rules of the files beside it; one named is read as it is.
+  if (!named && !(info.isFile() && hasInputExtension(path, options))) return
   if (!info.isFile()) {
     entries.push({kind: 'refused', path, reason: 'is not a regular file'})
     return
   }
+  if (metBefore(path, info, walk)) return
   entries.push({kind: 'file', path, named})
+}
+
+function hasInputExtension(name: string, options: CollectOptions): boolean {
+  return (
+    matchesName(basename(name), options.fileNames ?? []) ||
+    options.extensions.has(extname(name.replace(/\.(?:zst|gz)$/i, '')).toLowerCase())
+  )
 }
 
 function describeFsError(error: unknown): string {
