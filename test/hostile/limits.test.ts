@@ -25,9 +25,14 @@ interface Run {
   peakMb: number
 }
 
-function chatmark(args: string[], stdin: number | 'ignore' = 'ignore', timeout = 30_000): Run {
+function chatmark(
+  args: string[],
+  stdin: number | 'ignore' = 'ignore',
+  timeout = 30_000,
+  stdout: number | 'pipe' = 'pipe'
+): Run {
   const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, ...args], {
-    stdio: [stdin, 'pipe', 'pipe'],
+    stdio: [stdin, stdout, 'pipe'],
     encoding: 'utf8',
     timeout,
     maxBuffer: 64 * megabyte
@@ -90,6 +95,36 @@ test('an item of an export nested millions deep is skipped, the other conversati
   assert.match(run.stderr, /Item 1 of the array \(from byte \d+\) nests arrays or objects deeper than 1000 levels/)
   // Every conversation the export lists without the deep item is listed.
   assert.equal(run.stdout, chatmark(['--list', chatgptExport]).stdout)
+  assert.ok(run.peakMb < 250, `peak ${run.peakMb} MiB`)
+})
+
+test('--json streams the line of an export: memory stays flat however many conversations it holds', async () => {
+  const path = join(folder, 'large-export.json')
+  const [first] = JSON.parse(await readFile(chatgptExport, 'utf8')) as {mapping: Record<string, unknown>}[]
+  const text = 'lorem ipsum dolor sit amet '.repeat(4000)
+  const count = 600
+  const items: string[] = []
+  for (let index = 0; index < count; index++) {
+    const item = {...first, id: `conv-${index}`, conversation_id: `conv-${index}`, title: `Conversation ${index}`}
+    items.push(JSON.stringify(item).replaceAll('"parts":[', `"parts":[${JSON.stringify(text)},`))
+  }
+  await writeFile(path, `[${items.join(',')}]`)
+  const output = join(folder, 'large-export.jsonl')
+  const fd = openSync(output, 'w')
+  let run: Run
+  try {
+    run = chatmark(['--json', path], 'ignore', 60_000, fd)
+  } finally {
+    closeSync(fd)
+  }
+  assert.equal(run.status, 0, run.stderr)
+  const lines = (await readFile(output, 'utf8')).split('\n')
+  assert.equal(lines.pop(), '')
+  assert.equal(lines.length, 1)
+  const report = JSON.parse(lines[0] ?? '') as {conversations: {id: string}[]; messages: unknown[]}
+  assert.equal(report.conversations.length, count)
+  assert.equal(report.conversations.at(-1)?.id, `conv-${count - 1}`)
+  // The whole line as one string held over 800 MiB for this 195 MB export, and failed at 1.4 GB.
   assert.ok(run.peakMb < 250, `peak ${run.peakMb} MiB`)
 })
 

@@ -20,6 +20,8 @@ export interface ConvertOptions extends ReadOptions {
   onConversation?: (conversation: Conversation) => void | Promise<void>
   /** Decides, once the format is known, to leave the input alone: return the reason, or `undefined` to go on. */
   skip?: (detection: Detection) => string | undefined
+  /** Called once the format is known and the input is not skipped, before the first conversation. */
+  onDetection?: (detection: Detection) => void | Promise<void>
 }
 
 /** The outcome of converting one input. */
@@ -38,13 +40,14 @@ export interface Converted {
  * input failed.
  */
 export async function convert(normalizer: Normalizer, input: Input, options: ConvertOptions = {}): Promise<Converted> {
-  const {onConversation, skip, ...readOptions} = options
+  const {onConversation, skip, onDetection, ...readOptions} = options
   // Notes rendered here: `render` has the modules they need loaded as the conversations are read.
   const render = readOptions.render ?? {}
   const reading = await normalizer.read(input, onConversation ? readOptions : {...readOptions, render})
   const notes: Note[] = []
   const skipped = skip?.(reading.detection)
   if (skipped !== undefined) return {file: reading.file, detection: reading.detection, notes, skipped}
+  await onDetection?.(reading.detection)
   for await (const conversation of reading.conversations) {
     if (onConversation) await onConversation(conversation)
     else notes.push({conversation, markdown: toNote(conversation, render)})

@@ -27,7 +27,7 @@ import {loadFormats} from './load-formats.js'
 import type {Progress, ProgressStream} from './progress-bar.js'
 import {printable} from './printable.js'
 import {redactSecrets} from './redact-secrets.js'
-import {formatExplanation, formatMessages, jsonReport} from './report.js'
+import {formatExplanation, formatMessages, jsonReportConversation, jsonReportEnd, jsonReportHead} from './report.js'
 import {writeChunks} from './write-chunks.js'
 import type {WrittenNote} from './write-note.js'
 
@@ -168,6 +168,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
     let progress = quietProgress
+    // The `--json` line is written as the input is read; one begun is always ended, so every line parses.
+    let jsonLine: 'none' | 'begun' | 'has-conversations' = 'none'
     try {
       const input = entry.kind === 'stdin' ? await inputFromStream(io.stdin) : await inputOf(entry, io.cwd)
       if (args.explain) {
@@ -176,13 +178,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         if (!detection.format) failed = true
         continue
       }
-      const collected: Conversation[] = []
       progress = progressOf(name, io.stderrStream)
       const result = await convert(normalizer, input, {
         ...readOptions,
         // Given only when notes are rendered, so that their modules are loaded as conversations are read.
         ...(args.list || args.to === 'json' ? {} : {render}),
         onProgress: progress.read,
+        ...(jsonLines
+          ? {
+              async onDetection(detection: Detection) {
+                await writeChunks(io.stdout, [jsonReportHead(name, detection)], io.signal)
+                jsonLine = 'begun'
+              }
+            }
+          : {}),
         ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
         async onConversation(read) {
           // The reader has gone: stop reading the input (this ends convert's loop over it).
@@ -195,7 +204,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           if (args.list) {
             io.stdout.write(`${listLine(conversation)}\n`)
           } else if (jsonLines) {
-            collected.push(conversation)
+            await writeChunks(io.stdout, jsonReportConversation(conversation, jsonLine === 'begun'), io.signal)
+            jsonLine = 'has-conversations'
           } else if (out) {
             let note: WrittenNote
             try {
@@ -223,12 +233,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         io.stderr.write(`${name}: skipped: ${result.skipped}\n`)
         continue
       }
-      if (jsonLines) io.stdout.write(`${jsonReport(name, result.detection, collected, result.file)}\n`)
+      if (jsonLine !== 'none') {
+        io.stdout.write(jsonReportEnd(result.file.messages))
+        jsonLine = 'none'
+      }
       for (const line of formatMessages(result.file)) io.stderr.write(`${line}\n`)
       if (result.file.messages.some((message) => message.fatal)) failed = true
     } catch (error) {
       if (outputClosed()) break
-      io.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`)
+      const reason = error instanceof Error ? error.message : String(error)
+      if (jsonLine !== 'none')
+        io.stdout.write(jsonReportEnd([{reason, line: undefined, ruleId: undefined, fatal: true}]))
+      io.stderr.write(`${name}: ${reason}\n`)
       failed = true
     } finally {
       progress.stop()

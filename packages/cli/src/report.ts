@@ -35,15 +35,12 @@ export function formatExplanation(name: string, detection: Detection): string {
 export const jsonSchemaVersion = 3
 
 /**
- * One input as the `--json` object (a public interface: see the README): its
- * conversations as the JSON writer writes them ({@link jsonConversationChunks}).
+ * The start of one input's `--json` line (a public interface: see the README),
+ * up to its conversations: the line is written as the input is read, so an
+ * export of any size is never one string. Then come the conversations
+ * ({@link jsonReportConversation}) and the end ({@link jsonReportEnd}).
  */
-export function jsonReport(
-  name: string,
-  detection: Detection,
-  conversations: readonly Conversation[],
-  file: VFile
-): string {
+export function jsonReportHead(name: string, detection: Detection): string {
   const head = JSON.stringify({
     schemaVersion: jsonSchemaVersion,
     file: name,
@@ -53,12 +50,25 @@ export function jsonReport(
       verdicts: detection.verdicts.map(({format, confidence, reason}) => ({format, confidence, reason}))
     }
   })
-  const messages = file.messages.map((message) => ({
+  return `${head.slice(0, -1)},"conversations":[`
+}
+
+/** One conversation of the `--json` line, as the JSON writer writes it ({@link jsonConversationChunks}). */
+export function* jsonReportConversation(conversation: Conversation, first: boolean): Generator<string> {
+  if (!first) yield ','
+  yield* jsonConversationChunks(conversation)
+}
+
+/** A message as the `--json` line reports it: a vfile's, or a failure of the run itself. */
+export type ReportedMessage = Pick<VFile['messages'][number], 'reason' | 'line' | 'ruleId' | 'fatal'>
+
+/** The end of the `--json` line: the input's messages, then the line break. */
+export function jsonReportEnd(messages: readonly ReportedMessage[]): string {
+  const fields = messages.map((message) => ({
     reason: message.reason,
     line: message.line ?? null,
     ruleId: message.ruleId ?? null,
     fatal: message.fatal === true
   }))
-  const objects = conversations.map((conversation) => [...jsonConversationChunks(conversation)].join(''))
-  return `${head.slice(0, -1)},"conversations":[${objects.join(',')}],"messages":${JSON.stringify(messages)}}`
+  return `],"messages":${JSON.stringify(fields)}}\n`
 }

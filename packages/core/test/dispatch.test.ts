@@ -230,6 +230,25 @@ test('a parser that reads slowly but steadily is not stalled', async () => {
   assert.equal(conversations.length, 1)
 })
 
+test('time the reader of the conversations spends on each is not counted as the parser stalling', async () => {
+  const format = {
+    ...fakeFormat('quick', certain('quick')),
+    parse: async function* () {
+      for (const id of ['one', 'two', 'three']) yield conversation('quick', id, 'text')
+    }
+  }
+  const quick = createNormalizer({builtins: [format], limits: {stallMs: 60}})
+  const reading = await quick.read(inputFromString('x', 'in.txt'))
+  const ids: string[] = []
+  for await (const read of reading.conversations) {
+    ids.push(read.id)
+    // A long note being written: three stall limits pass before the parser is asked for the next one.
+    await new Promise((resolve) => setTimeout(resolve, 180))
+  }
+  assert.deepEqual(ids, ['one', 'two', 'three'])
+  assert.deepEqual(reading.file.messages, [])
+})
+
 test('a parser that yields nothing is a failure, not an empty note', async () => {
   const format = {...fakeFormat('a', certain('a')), parse: async function* () {}}
   const {file} = await normalizer(format).normalize(inputFromString('x'))
