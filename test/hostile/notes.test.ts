@@ -154,6 +154,21 @@ test('a re-run keeps a note someone edited and writes beside it; it replaces its
   assert.match(await readFile(join(dir, 'out', 'same-question-2.md'), 'utf8'), /four/)
 })
 
+test('a note whose frontmatter is over the first read (a 100,000-character title) is its own on re-runs', async () => {
+  const dir = await place()
+  const [first] = JSON.parse(await readFile(chatgptExport, 'utf8')) as {title: string}[]
+  // The title after the mapping, so the head that detection samples shows a conversation.
+  const {title: _, ...rest} = first
+  await writeFile(join(dir, 'export.json'), JSON.stringify([{...rest, title: `Long ${'title '.repeat(20_000)}`}]))
+  for (let run = 0; run < 3; run++) {
+    const {status, stderr} = await chatmark(['-o', 'out', 'export.json'], dir)
+    assert.equal(status, 0, stderr)
+  }
+  const names = await notes(join(dir, 'out'))
+  assert.equal(names.length, 1, names.join(', '))
+  assert.ok((await stat(join(dir, 'out', names[0] ?? ''))).size > 100_000)
+})
+
 test('two runs writing notes of one title into one folder at once lose and overwrite nothing', async () => {
   const dir = await place()
   const perRun = 20

@@ -12,8 +12,15 @@ import type {WrittenNotes} from './written-notes.js'
 /** Rendered pieces are gathered into writes of about this many characters. */
 const writeChars = 1024 * 1024
 
-/** How much of an existing note is read to find the id it holds (in its frontmatter, its head). */
-const headBytes = 64 * 1024
+/**
+ * How much of an existing note is read first to find the id it holds (in its
+ * frontmatter, its head). While no id is found, four times as much is read, up
+ * to {@link maxHeadBytes}: a frontmatter can be longer (a title of 100,000
+ * characters), and a note whose id went unread was written anew beside itself
+ * on every run.
+ */
+const firstHeadBytes = 64 * 1024
+const maxHeadBytes = 64 * 1024 * 1024
 
 /** `O_NOFOLLOW` where the platform has it. */
 const noFollow = constants.O_NOFOLLOW ?? 0
@@ -174,9 +181,7 @@ async function existingNote(
   try {
     const info = await handle.stat()
     if (!info.isFile() || noteId === undefined) return undefined
-    const buffer = Buffer.alloc(Math.min(headBytes, info.size))
-    const {bytesRead} = await handle.read(buffer, 0, buffer.length, 0)
-    if ((await noteId(buffer.subarray(0, bytesRead).toString('utf8'))) !== id) return undefined
+    if ((await headId(handle, info.size, noteId)) !== id) return undefined
     const hash = createHash('sha256')
     const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(writeChars, info.size)))
     for (let position = 0; ; ) {
@@ -188,6 +193,16 @@ async function existingNote(
     return {sha256: hash.digest('hex'), mode: info.mode}
   } finally {
     await handle.close()
+  }
+}
+
+/** The id in a note's head: read from its start, longer while none is found (see {@link firstHeadBytes}). */
+async function headId(handle: FileHandle, size: number, noteId: NoteIdReader): Promise<string | undefined> {
+  for (let length = firstHeadBytes; ; length *= 4) {
+    const buffer = Buffer.alloc(Math.min(length, size, maxHeadBytes))
+    const {bytesRead} = await handle.read(buffer, 0, buffer.length, 0)
+    const found = await noteId(buffer.subarray(0, bytesRead).toString('utf8'))
+    if (found !== undefined || bytesRead < length || length >= maxHeadBytes) return found
   }
 }
 
