@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {spawnSync} from 'node:child_process'
 import {closeSync, openSync} from 'node:fs'
-import {mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -126,6 +126,36 @@ test('--json streams the line of an export: memory stays flat however many conve
   assert.equal(report.conversations.at(-1)?.id, `conv-${count - 1}`)
   // The whole line as one string held over 800 MiB for this 195 MB export, and failed at 1.4 GB.
   assert.ok(run.peakMb < 250, `peak ${run.peakMb} MiB`)
+})
+
+test('a Slack channel is read a part at a time: 60,000 messages in a 64 MB heap', async () => {
+  const root = join(folder, 'slack')
+  await mkdir(join(root, 'general'), {recursive: true})
+  await writeFile(join(root, 'users.json'), JSON.stringify([{id: 'U1', name: 'ada'}]))
+  await writeFile(join(root, 'channels.json'), JSON.stringify([{id: 'C1', name: 'general'}]))
+  const start = Date.UTC(2024, 2, 4) / 1000
+  for (let day = 0; day < 60; day++) {
+    const messages = Array.from({length: 1000}, (_, index) => ({
+      type: 'message',
+      ts: `${start + day * 86_400 + index * 60}.000000`,
+      user: 'U1',
+      text: `message ${day * 1000 + index} of a long channel`
+    }))
+    const name = new Date((start + day * 86_400) * 1000).toISOString().slice(0, 10)
+    await writeFile(join(root, 'general', `${name}.json`), JSON.stringify(messages))
+  }
+  // Held whole (--slack-part-messages over 60,000), the channel needs more than this heap and Node aborts.
+  const result = spawnSync(process.execPath, [bin, '--slack-part-messages', '5000', '--list', root], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: {...process.env, NODE_OPTIONS: '--max-old-space-size=64'}
+  })
+  assert.equal(result.status, 0, result.stderr.slice(0, 2000))
+  const lines = result.stdout.trimEnd().split('\n')
+  assert.equal(lines.length, 12)
+  assert.match(lines[11] ?? '', /^C1:part-12\t2024-04-28\t5000 turns\t#general · part 12$/)
+  const turns = lines.reduce((sum, line) => sum + Number(/\t(\d+) turns\t/.exec(line)?.[1]), 0)
+  assert.equal(turns, 60_000)
 })
 
 test('stdin is read up to maxInputBytes, then fails naming the limit', () => {

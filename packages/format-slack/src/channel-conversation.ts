@@ -24,23 +24,42 @@ export interface ChannelSource {
   fidelity: Fidelity
 }
 
+/** Where a part of a channel stands among its parts (see `channelParts`); a channel read whole is part 1 of 1. */
+export interface ChannelPart {
+  number: number
+  /** Whether more parts follow. */
+  more: boolean
+  /** The first messages of threads in the parts before, by `ts`. */
+  earlier: ReadonlyMap<string, SlackMessage>
+  /** The ids of the conversations the parts before gave. */
+  ids: ReadonlySet<string>
+}
+
+const wholeChannel: ChannelPart = {number: 1, more: false, earlier: new Map(), ids: new Set()}
+
 /**
  * A channel's conversations: one for the channel, or one per day with
  * `split: 'day'` (a thread goes with the day of its first message). The
- * channel's messages are all held here, because sorting by `ts` and putting
- * replies under their thread needs every day file of the channel.
+ * messages of the channel (or of its part) are all held here, because sorting
+ * by `ts` and putting replies under their thread needs every day file of it.
+ * A part after the first is its own note: `#general · part 2` (id
+ * `C…:part-2`); with `split: 'day'`, only a day cut in two gets a part.
  */
 export function* channelConversations(
   messages: readonly SlackMessage[],
   channel: ChannelSource,
   names: Names,
-  split: Split
+  split: Split,
+  part: ChannelPart = wholeChannel
 ): Generator<Conversation> {
-  const {placed, duplicates} = threadOrder(messages)
+  const {placed, duplicates} = threadOrder(messages, part.earlier)
   const fidelity: Fidelity = {...channel.fidelity}
   if (duplicates > 0) fidelity['duplicate-message'] = (fidelity['duplicate-message'] ?? 0) + duplicates
   if (split === 'channel') {
-    yield conversationOf(placed, channel, names, channel.day, fidelity)
+    const conversation = conversationOf(placed, channel, names, channel.day, fidelity)
+    if (part.number > 1) conversation.id = `${conversation.id}:part-${part.number}`
+    if (part.number > 1 || part.more) conversation.title = `${conversation.title} · part ${part.number}`
+    yield conversation
     return
   }
   const days = new Map<string, Placed[]>()
@@ -52,7 +71,12 @@ export function* channelConversations(
   }
   let first = true
   for (const [day, items] of [...days].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))) {
-    yield conversationOf(items, channel, names, day, first ? fidelity : {})
+    const conversation = conversationOf(items, channel, names, day, first ? fidelity : {})
+    if (part.ids.has(conversation.id)) {
+      conversation.id = `${conversation.id}:part-${part.number}`
+      conversation.title = `${conversation.title} · part ${part.number}`
+    }
+    yield conversation
     first = false
   }
 }

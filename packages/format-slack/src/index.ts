@@ -13,7 +13,21 @@ export interface Options {
    * Default: `'channel'`.
    */
   split?: 'channel' | 'day'
+  /**
+   * A channel of more messages is cut into parts, each its own note
+   * (`#general · part 2`), so that a channel of millions of messages is
+   * never held in memory whole. A part ends after the day file that brings
+   * it to this many messages (or mid-day at twice as many). The per-read
+   * format option `slackPartMessages` (CLI `--slack-part-messages`) takes
+   * precedence.
+   *
+   * Default: `20000`.
+   */
+  partMessages?: number
 }
+
+/** How many messages a part of a channel holds, by default (see {@link Options.partMessages}). */
+const defaultPartMessages = 20_000
 
 /**
  * Creates the format plugin for Slack workspace exports: the export folder
@@ -24,7 +38,7 @@ export interface Options {
  *   const normalizer = createNormalizer({formats: [slack({split: 'day'})]})
  */
 export function slack(options: Options = {}): FormatPlugin {
-  const settings = {split: options.split ?? 'channel'}
+  const settings = {split: options.split ?? 'channel', partMessages: options.partMessages ?? defaultPartMessages}
   return {
     name: 'slack',
     description: 'Slack workspace exports (the export folder or .zip, or one day file)',
@@ -36,6 +50,12 @@ export function slack(options: Options = {}): FormatPlugin {
         choices: ['channel', 'day'],
         default: settings.split,
         description: "Slack exports: one note per 'channel', or per 'day'"
+      },
+      {
+        name: 'slack-part-messages',
+        type: 'number',
+        default: settings.partMessages,
+        description: 'Slack exports: a channel of more messages is cut into notes of about this many (part 2...)'
       }
     ],
     detect,

@@ -3,10 +3,10 @@ import type {Conversation, Fidelity} from '@chatmark/core/model'
 import type {Input, InputEntry, ParseContext} from '@chatmark/core/read'
 import {entryInput, readJsonDocument, readJsonItems} from '@chatmark/core/read'
 import type {Split} from './channel-conversation.js'
-import {channelConversations} from './channel-conversation.js'
+import type {DaySource} from './channel-parts.js'
+import {channelParts} from './channel-parts.js'
 import {exportLayout} from './export-layout.js'
 import {namesNear} from './names-near.js'
-import {withProfileNames} from './profile-names.js'
 import type {SlackMessage} from './message.js'
 import {readMessage} from './message.js'
 import type {ChannelInfo, Member, Names} from './resolve-names.js'
@@ -20,13 +20,16 @@ export const messageSource = 'chatmark:slack'
 export interface ParseSettings {
   /** Used when `context.options.slackSplit` is not `channel` or `day`. */
   split: Split
+  /** Used when `context.options.slackPartMessages` is not a positive number. */
+  partMessages: number
 }
 
 /**
  * Reads a Slack export (a folder or archive: `input.entries` is defined)
  * channel by channel, or one day file on its own, and yields one
  * conversation per channel (or per channel and day). Day files are streamed
- * record by record; a channel's messages are held until the channel is done.
+ * record by record; a channel's messages are held until the channel (or its
+ * part, past `partMessages` messages: see `channelParts`) is done.
  */
 export async function* parse(
   input: Input,
@@ -35,15 +38,24 @@ export async function* parse(
 ): AsyncGenerator<Conversation> {
   const option = context.options['slackSplit']
   const split: Split = option === 'channel' || option === 'day' ? option : settings.split
-  if (input.entries && input.openEntry) yield* readExport(input, input.entries, context, split)
-  else yield* readDayFile(input, context, split)
+  const size = context.options['slackPartMessages']
+  const partMessages = typeof size === 'number' && size >= 1 ? Math.floor(size) : settings.partMessages
+  const cut: Cut = {split, partMessages}
+  if (input.entries && input.openEntry) yield* readExport(input, input.entries, context, cut)
+  else yield* readDayFile(input, context, cut)
+}
+
+/** How a channel is cut into notes. */
+interface Cut {
+  split: Split
+  partMessages: number
 }
 
 async function* readExport(
   input: Input,
   list: () => Promise<InputEntry[]>,
   context: ParseContext,
-  split: Split
+  cut: Cut
 ): AsyncGenerator<Conversation> {
   const layout = exportLayout(await list.call(input))
   if (layout.folders.size === 0) {
@@ -69,67 +81,69 @@ async function* readExport(
 
   for (const [folder, days] of layout.folders) {
     const name = folder || basename(input.name)
-    const fidelity: Fidelity = {}
-    const messages: SlackMessage[] = []
-    for (const day of days) {
-      await readMessages(entryInput(input, day.path, day.size), context, day.day, messages, fidelity)
-    }
     const info = byFolder.get(name)
-    yield* channelConversations(
-      messages,
+    yield* channelParts(
+      days.map((day) => ({input: entryInput(input, day.path, day.size), day: day.day})),
       {
-        folder: name,
-        variant: 'slack-export',
-        fidelity,
-        ...(info ? {info} : {}),
-        ...(input.path ? {path: input.path} : {})
-      },
-      withProfileNames(names, messages),
-      split
+        channel: {
+          folder: name,
+          variant: 'slack-export',
+          ...(info ? {info} : {}),
+          ...(input.path ? {path: input.path} : {})
+        },
+        names,
+        ...cut,
+        read: (day, fidelity) => dayMessages(day, context, fidelity)
+      }
     )
   }
 }
 
-async function* readDayFile(input: Input, context: ParseContext, split: Split): AsyncGenerator<Conversation> {
+async function* readDayFile(input: Input, context: ParseContext, cut: Cut): AsyncGenerator<Conversation> {
   const day = dayFileName.exec(basename(input.name))?.[1]
   const names = input.path ? await namesNear(input.path, context) : {members: new Map(), channels: new Map()}
   const folder = input.path ? basename(dirname(input.path)) : ''
-  const fidelity: Fidelity = {}
-  const messages: SlackMessage[] = []
-  await readMessages(input, context, day, messages, fidelity, true)
-  if (messages.length === 0 && (fidelity['unreadable-record'] ?? 0) > 0) {
-    throw new Error(
-      'expected a Slack day file (a JSON array of {type: "message", ts: "<seconds>.<sequence>"} records), found no ' +
-        'such record'
-    )
-  }
   const info = [...names.channels.values()].find((channel) => channel.name === folder || channel.id === folder)
-  yield* channelConversations(
-    messages,
-    {
+  yield* channelParts([{input, ...(day ? {day} : {})}], {
+    channel: {
       folder,
       variant: 'slack-day-file',
-      fidelity,
       ...(day ? {day} : {}),
       ...(info ? {info} : {}),
       ...(input.path ? {path: input.path} : {})
     },
-    withProfileNames(names, messages),
+    names,
     // One day is one note either way.
-    split === 'day' && !day ? 'day' : 'channel'
-  )
+    split: cut.split === 'day' && !day ? 'day' : 'channel',
+    partMessages: cut.partMessages,
+    async *read(source, fidelity) {
+      let read = 0
+      for await (const message of dayMessages(source, context, fidelity, true)) {
+        read++
+        yield message
+      }
+      if (read === 0 && (fidelity['unreadable-record'] ?? 0) > 0) {
+        throw new Error(
+          'expected a Slack day file (a JSON array of {type: "message", ts: "<seconds>.<sequence>"} records), found ' +
+            'no such record'
+        )
+      }
+    }
+  })
 }
 
-/** Streams one day file's records into `messages`; a record that is not a message, or a file that breaks off, is ' +
-  'counted and reported. */
-async function readMessages(
-  input: Input,
+/**
+ * Streams one day file's messages; a record that is not a message is counted
+ * in `fidelity`, and a file that cannot be read is reported and counted (or,
+ * read `alone`, fails the input).
+ */
+async function* dayMessages(
+  source: DaySource,
   context: ParseContext,
-  day: string | undefined,
-  messages: SlackMessage[],
   fidelity: Fidelity,
   alone = false
-): Promise<void> {
+): AsyncGenerator<SlackMessage> {
+  const {input, day} = source
   try {
     for await (const {value} of readJsonItems(input, {
       file: context.file,
@@ -137,7 +151,7 @@ async function readMessages(
       source: messageSource
     })) {
       const message = readMessage(value, day)
-      if (message) messages.push(message)
+      if (message) yield message
       else fidelity['unreadable-record'] = (fidelity['unreadable-record'] ?? 0) + 1
     }
   } catch (error) {

@@ -22,9 +22,14 @@ export interface Placed {
  * file) the replies were stored. A reply that was also sent to the channel
  * (`thread_broadcast`) is one message, so it appears once, in its thread.
  * A message repeated with the same `ts` is kept once; the count of dropped
- * repeats is returned.
+ * repeats is returned. A reply whose thread began in an earlier part of the
+ * channel (`earlier`, by `ts`: see `channelParts`) stays at its own time and
+ * names that thread's first message.
  */
-export function threadOrder(messages: readonly SlackMessage[]): {placed: Placed[]; duplicates: number} {
+export function threadOrder(
+  messages: readonly SlackMessage[],
+  earlier: ReadonlyMap<string, SlackMessage> = new Map()
+): {placed: Placed[]; duplicates: number} {
   const sorted = [...messages].sort((left, right) => compareTs(left.ts, right.ts))
   const unique: SlackMessage[] = []
   let duplicates = 0
@@ -52,7 +57,8 @@ export function threadOrder(messages: readonly SlackMessage[]): {placed: Placed[
   for (const message of top) {
     const thread = replies.get(message.ts) ?? []
     const orphan = message.threadTs !== undefined && message.threadTs !== message.ts
-    placed.push({message, replies: thread.length, anchor: message, ...(orphan ? {parent: null} : {})})
+    const parent = orphan ? (earlier.get(message.threadTs ?? '') ?? null) : undefined
+    placed.push({message, replies: thread.length, anchor: message, ...(parent === undefined ? {} : {parent})})
     for (const reply of thread) placed.push({message: reply, parent: message, replies: 0, anchor: message})
   }
   return {placed, duplicates}
