@@ -1,7 +1,7 @@
 import type {Conversation} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
 import {isRecord} from '@chatmark/core/model'
-import {readJsonItems} from '@chatmark/core/read'
+import {readJsonItems, shorten} from '@chatmark/core/read'
 import {conversationVariant, exportVariant} from './detect.js'
 import type {Branches} from './to-conversation.js'
 import {toConversation} from './to-conversation.js'
@@ -60,14 +60,18 @@ export async function* parse(
     })
     if (!conversation) {
       empty++
-      const title = typeof value['title'] === 'string' && value['title'].trim() ? `“${value['title'].trim()}”, ` : ''
+      const title =
+        typeof value['title'] === 'string' && value['title'].trim() ? `“${shorten(value['title'].trim())}”, ` : ''
       const id =
         typeof value['id'] === 'string'
           ? value['id']
           : typeof value['conversation_id'] === 'string'
             ? value['conversation_id']
             : `#${index + 1}`
-      report(`Conversation ${index + 1} (${title}id ${id}) has no message to show: skipped`, 'empty-conversation')
+      report(
+        `Conversation ${index + 1} (${title}id ${shorten(id)}) has no message to show: skipped`,
+        'empty-conversation'
+      )
       continue
     }
     yielded++

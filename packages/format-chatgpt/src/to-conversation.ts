@@ -1,5 +1,6 @@
 import type {Conversation, Fidelity, NoticePart, Part, Turn} from '@chatmark/core/model'
 import {modelParticipant, numberBranches, stringOf, userParticipant} from '@chatmark/core/model'
+import {shorten} from '@chatmark/core/read'
 import {epochToIso} from './epoch.js'
 import type {TreeNode} from './message-tree.js'
 import {activePath, branchFrom, messageTree, newestLeaves} from './message-tree.js'
@@ -38,7 +39,7 @@ export function toConversation(
 ): Conversation | undefined {
   const id = stringOf(raw['id']) || stringOf(raw['conversation_id']) || `conversation-${index + 1}`
   const title = stringOf(raw['title'])?.trim()
-  const label = `Conversation ${index + 1} (${title ? `“${title}”, ` : ''}id ${id})`
+  const label = `Conversation ${index + 1} (${title ? `“${shorten(title)}”, ` : ''}id ${shorten(id)})`
   const fidelity: Fidelity = {}
   const count = (reason: string): void => {
     fidelity[reason] = (fidelity[reason] ?? 0) + 1

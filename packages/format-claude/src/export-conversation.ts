@@ -1,12 +1,12 @@
 import type {Conversation, Fidelity, Turn} from '@chatmark/core/model'
 import type {ParseContext} from '@chatmark/core/read'
-import {isRecord, modelParticipant, stringOf, userParticipant} from '@chatmark/core/model'
+import {isRecord, modelParticipant, numberBranches, stringOf, userParticipant} from '@chatmark/core/model'
+import {shorten} from '@chatmark/core/read'
 import {exportVariant} from './detect-export.js'
 import {createPartsState, hasContent, messageParts} from './export-parts.js'
 import type {ConversationRecord} from './export-schema.js'
 import {senderOf} from './export-schema.js'
 import type {Branch} from './branch-tree.js'
-import {numberBranches} from '@chatmark/core/model'
 import {branchTurn, insertAt} from './branch-tree.js'
 import type {ExportMessage} from './export-thread.js'
 import {rootKey, threadExport} from './export-thread.js'
@@ -156,7 +156,8 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
 /** `conversation <uuid> “<name>”`, for messages about a conversation. */
 export function describeConversation(record: ConversationRecord): string {
   const name = stringOf(record['name'])?.trim()
-  return name ? `conversation ${record.uuid} “${name}”` : `conversation ${record.uuid} (untitled)`
+  const id = shorten(record.uuid)
+  return name ? `conversation ${id} “${shorten(name)}”` : `conversation ${id} (untitled)`
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {Fidelity} from '@chatmark/core/model'
 import type {JsonLine} from '@chatmark/core/read'
 import {isString, stringOf} from '@chatmark/core/model'
+import {shorten} from '@chatmark/core/read'
 import {compactRecord} from './compact-record.js'
 import {contentSignature} from './content-signature.js'
 import {isConversational} from './message-kind.js'
@@ -177,7 +178,7 @@ export function createReplay(options: ReplayOptions): ReplayState {
     const removed = note.rewind(id, touched, isLive)
     if (!removed) {
       options.warn(
-        `Line ${line} rewinds to message \`${id}\`, which the file never recorded: the Gemini CLI drops the whole ` +
+        `Line ${line} rewinds to message \`${shorten(id)}\`, which the file never recorded: the Gemini CLI drops the whole ` +
           `history here (see the \`view: 'resume'\` option); the note keeps it`,
         line,
         'unknown-rewind-target'

@@ -2,7 +2,7 @@ import {readFile} from 'node:fs/promises'
 import type {Fidelity} from '@chatmark/core/model'
 import {isRecord} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
-import {formatBytes} from '@chatmark/core/read'
+import {formatBytes, shorten} from '@chatmark/core/read'
 import type {Database, SqlValue} from 'sql.js'
 import {applyWal} from './apply-wal.js'
 import {loadSqlite} from './load-sqlite.js'
@@ -65,7 +65,7 @@ function* readSessions(database: Database, name: string, warn: (reason: string) 
     try {
       session = readSession(database, name, row)
     } catch (error) {
-      warn(`${describe(error)}: session ${id} is skipped, the others are kept`)
+      warn(`${describe(error)}: session ${shorten(id)} is skipped, the others are kept`)
       continue
     }
     yield session

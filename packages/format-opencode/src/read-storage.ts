@@ -1,7 +1,7 @@
 import type {Fidelity} from '@chatmark/core/model'
 import {isRecord, numberOf} from '@chatmark/core/model'
 import type {Input, InputEntry, ParseContext} from '@chatmark/core/read'
-import {entryInput, readJsonDocument} from '@chatmark/core/read'
+import {entryInput, readJsonDocument, shorten} from '@chatmark/core/read'
 import {messageSource} from './message-source.js'
 import {messageFile, partFile, sessionFile} from './storage-layout.js'
 import type {StoredMessage, StoredSession} from './types.js'
@@ -55,10 +55,13 @@ export async function* readStorage(
     if (!read) {
       if (entry) count(fidelity, 'unreadable-session')
       else {
-        context.file.message(`Messages of session ${id} have no session file: the session is read without it`, {
-          ruleId: 'missing-session-file',
-          source: messageSource
-        })
+        context.file.message(
+          `Messages of session ${shorten(id)} have no session file: the session is read without it`,
+          {
+            ruleId: 'missing-session-file',
+            source: messageSource
+          }
+        )
       }
     }
     infos.push({id, info: {...read, id}, fidelity})

@@ -1,4 +1,5 @@
 import type {Conversation, ConversationMetadata, NoticePart, Part, Turn} from '@chatmark/core/model'
+import {shorten} from '@chatmark/core/read'
 import {
   addTokens,
   isRecord,
@@ -59,7 +60,7 @@ export function sessionConversation(session: StoredSession, source: SessionSourc
   for (const message of kept) readMessage(state, message)
   if (missing) {
     report(
-      `Session ${id} was reverted (/undo) to message ${missing}, which is not in the store: the whole history is kept`,
+      `Session ${shorten(id)} was reverted (/undo) to message ${shorten(missing)}, which is not in the store: the whole history is kept`,
       'revert-target-missing'
     )
     state.turns.push({
