@@ -465,8 +465,8 @@ test('a conversation with nothing to show is skipped with a warning, and an expo
   const long = {...empty, title: `Long ${'title '.repeat(10_000)}`, id: 'i'.repeat(5_000)}
   const quoted = await read([long, simple(say('u', 'user', 'kept', 0))])
   assert.deepEqual(problems(quoted.file), [
-    `empty-conversation: Conversation 1 (“Long ${'title '.repeat(12)}ti…”, id ${'i'.repeat(79)}…) has no message to show: ` +
-      'skipped'
+    `empty-conversation: Conversation 1 (“Long ${'title '.repeat(12)}ti…”, id ${'i'.repeat(79)}…) ` +
+      'has no message to show: skipped'
   ])
 
   const none = await read([empty, 'not a conversation'])

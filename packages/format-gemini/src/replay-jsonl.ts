@@ -178,8 +178,8 @@ export function createReplay(options: ReplayOptions): ReplayState {
     const removed = note.rewind(id, touched, isLive)
     if (!removed) {
       options.warn(
-        `Line ${line} rewinds to message \`${shorten(id)}\`, which the file never recorded: the Gemini CLI drops the whole ` +
-          `history here (see the \`view: 'resume'\` option); the note keeps it`,
+        `Line ${line} rewinds to message \`${shorten(id)}\`, which the file never recorded: the Gemini CLI drops ` +
+          `the whole history here (see the \`view: 'resume'\` option); the note keeps it`,
         line,
         'unknown-rewind-target'
       )

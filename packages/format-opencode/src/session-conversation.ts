@@ -60,7 +60,8 @@ export function sessionConversation(session: StoredSession, source: SessionSourc
   for (const message of kept) readMessage(state, message)
   if (missing) {
     report(
-      `Session ${shorten(id)} was reverted (/undo) to message ${shorten(missing)}, which is not in the store: the whole history is kept`,
+      `Session ${shorten(id)} was reverted (/undo) to message ${shorten(missing)}, which is not in the store: ` +
+        'the whole history is kept',
       'revert-target-missing'
     )
     state.turns.push({
