@@ -38,6 +38,7 @@ export async function command(proc: CommandProcess): Promise<CommandResult> {
       stdout: proc.stdout,
       stderr: proc.stderr,
       stderrStream: proc.stderr,
+      stdoutIsTerminal: (proc.stdout as {isTTY?: boolean}).isTTY === true,
       stdin: proc.stdin,
       cwd: proc.cwd(),
       signal: closed.signal

@@ -18,7 +18,7 @@ export const jsonWriter: NoteWriter = Object.freeze({
 
 /** A conversation as JSON, in pieces: its fields, then each turn. */
 export function* jsonConversationChunks(conversation: Conversation): Generator<string> {
-  const head = JSON.stringify({
+  const head = stringifyJson({
     id: conversation.id,
     title: conversationTitle(conversation),
     source: {format: conversation.source.format, variant: conversation.source.variant ?? null},
@@ -34,7 +34,7 @@ export function* jsonConversationChunks(conversation: Conversation): Generator<s
 }
 
 function jsonTurn(turn: Turn): string {
-  return JSON.stringify({
+  return stringifyJson({
     id: turn.id ?? null,
     role: turn.role,
     author: turn.author ?? null,
@@ -46,6 +46,21 @@ function jsonTurn(turn: Turn): string {
     ...(turn.edited ? {edited: turn.edited} : {}),
     parts: turn.parts
   })
+}
+
+/** DEL and C1 controls, which `JSON.stringify` leaves as they are (C0 controls it escapes). */
+const rawControls = /[\u007f-\u009f]/g
+
+/**
+ * `JSON.stringify` with every control character escaped (`\u009b`): the same
+ * JSON, but a line a terminal can show without acting on a C1 control (a
+ * transcript's U+009B is a CSI to many terminals).
+ */
+export function stringifyJson(value: unknown): string {
+  const json = JSON.stringify(value)
+  rawControls.lastIndex = 0
+  if (!rawControls.test(json)) return json
+  return json.replace(rawControls, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 /** The id of a file this writer wrote: its first field. */

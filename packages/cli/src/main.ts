@@ -25,7 +25,7 @@ import {cliFormatOptions, listOptionLines} from './format-options.js'
 import type {CliFormatOption} from './format-options.js'
 import {loadFormats} from './load-formats.js'
 import type {Progress, ProgressStream} from './progress-bar.js'
-import {printable} from './printable.js'
+import {printable, terminalText} from './printable.js'
 import {redactSecrets} from './redact-secrets.js'
 import {formatExplanation, formatMessages, jsonReportConversation, jsonReportEnd, jsonReportHead} from './report.js'
 import {writeChunks} from './write-chunks.js'
@@ -43,6 +43,8 @@ export interface CliIo {
   cwd: string
   /** The real stderr, for a progress bar when it is a terminal; absent in tests. */
   stderrStream?: ProgressStream
+  /** Whether stdout is a terminal: notes printed there have their control characters escaped ({@link terminalText}). */
+  stdoutIsTerminal?: boolean
   /**
    * Aborted when stdout's reader has gone (a closed pipe: `chatmark x | head`).
    * The run then stops reading and writing, and returns as if it had finished.
@@ -223,7 +225,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
             io.stdout.write(`${note.path}\n`)
           } else {
             if (notesOnStdout++ > 0) io.stdout.write('\n')
-            await writeChunks(io.stdout, writer.write(conversation, render), io.signal)
+            const chunks = writer.write(conversation, render)
+            await writeChunks(io.stdout, io.stdoutIsTerminal ? mapChunks(chunks, terminalText) : chunks, io.signal)
           }
         }
       })
@@ -393,4 +396,8 @@ async function outputFolder(dir: string, base: string): Promise<void> {
 
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+function* mapChunks(chunks: Iterable<string>, map: (chunk: string) => string): Generator<string> {
+  for (const chunk of chunks) yield map(chunk)
 }

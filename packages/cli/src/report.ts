@@ -1,6 +1,6 @@
 import type {Conversation, Detection} from '@chatmark/core'
 import type {VFile} from 'vfile'
-import {jsonConversationChunks} from './json-writer.js'
+import {jsonConversationChunks, stringifyJson} from './json-writer.js'
 import {printable} from './printable.js'
 
 /**
@@ -41,7 +41,7 @@ export const jsonSchemaVersion = 3
  * ({@link jsonReportConversation}) and the end ({@link jsonReportEnd}).
  */
 export function jsonReportHead(name: string, detection: Detection): string {
-  const head = JSON.stringify({
+  const head = stringifyJson({
     schemaVersion: jsonSchemaVersion,
     file: name,
     detection: {
@@ -70,5 +70,5 @@ export function jsonReportEnd(messages: readonly ReportedMessage[]): string {
     ruleId: message.ruleId ?? null,
     fatal: message.fatal === true
   }))
-  return `],"messages":${JSON.stringify(fields)}}\n`
+  return `],"messages":${stringifyJson(fields)}}\n`
 }

@@ -280,6 +280,30 @@ test('--list escapes what a terminal would act on in titles and ids', async () =
   assert.match(stdout, /\t\\x1b\]0;owned\\x07\\x1b\[2J hello\n/)
 })
 
+test('a note printed on a terminal shows control characters as escapes; in a pipe or --json nothing acts', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-'))
+  const path = join(dir, 'conversations.json')
+  const exported = JSON.parse(
+    await readFile(join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json'), 'utf8')
+  ) as Array<Record<string, unknown>>
+  const hostile = '\u001b]0;owned\u0007\u001b[2J \u009b31m hello'
+  exported[0]!['title'] = hostile
+  await writeFile(path, JSON.stringify(exported.slice(0, 1)))
+  const terminal = await runCli([path], '', {stdoutIsTerminal: true})
+  assert.equal(terminal.code, 0)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(terminal.stdout), JSON.stringify(terminal.stdout))
+  assert.match(terminal.stdout, /^# \\x1b\]0;owned\\x07\\x1b\\\[2J \\x9b31m hello$/m)
+  // In a pipe or a file the note keeps its text as it is.
+  assert.ok((await runCli([path])).stdout.includes(hostile.replace('[', '\\[')))
+  // JSON escapes C0 controls itself; chatmark escapes DEL and C1 too. The line parses back to the same title.
+  const json = (await runCli(['--json', path])).stdout
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  assert.ok(!/[\u0000-\u001f\u007f-\u009f]/.test(json.trimEnd()))
+  assert.ok(json.includes('\\u009b31m'))
+  assert.equal((JSON.parse(json) as {conversations: {title: string}[]}).conversations[0]?.title, hostile)
+})
+
 test('--only picks conversations by id or by part of the title, and says when nothing matched', async () => {
   const listed = (await runCli(['--list', twoSessions])).stdout
     .trim()

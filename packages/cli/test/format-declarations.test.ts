@@ -43,6 +43,13 @@ test('--list-options prints every format option: flag, values, default, formats 
       'claude,codex,gemini',
       'show injected harness text (context, reminders) as notices'
     ],
+    [
+      '--slack-part-messages',
+      'number',
+      '20000',
+      'slack',
+      'Slack exports: a channel of more messages is cut into notes of about this many (part 2...)'
+    ],
     ['--slack-split', 'channel|day', 'channel', 'slack', "Slack exports: one note per 'channel', or per 'day'"],
     ['--subagents', 'boolean', 'false', 'claude', 'show subagent conversations under the calls that started them'],
     [

@@ -10,6 +10,8 @@ export interface RunOptions {
   cwd?: string
   signal?: AbortSignal
   onStdout?: (chunk: string) => void
+  /** Run as if stdout were a terminal. */
+  stdoutIsTerminal?: boolean
 }
 
 /** Runs the CLI in-process with captured output. */
@@ -30,7 +32,8 @@ export async function runCli(
     stderr: {write: (chunk: string) => (stderr += chunk)},
     stdin: Readable.from([Buffer.from(stdin)]),
     cwd: options.cwd ?? repoRoot,
-    ...(options.signal ? {signal: options.signal} : {})
+    ...(options.signal ? {signal: options.signal} : {}),
+    ...(options.stdoutIsTerminal ? {stdoutIsTerminal: true} : {})
   })
   return {code, stdout, stderr}
 }

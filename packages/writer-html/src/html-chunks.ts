@@ -6,6 +6,7 @@ import {VFile} from 'vfile'
 import {htmlProcessor} from './html-processor.js'
 import {metadataTable} from './metadata-table.js'
 import {pageShell} from './page-shell.js'
+import {visibleControls} from './visible-controls.js'
 
 /**
  * Renders a conversation as one self-contained HTML page, in pieces: the
@@ -26,9 +27,9 @@ export function* htmlChunks(conversation: Conversation, options?: RenderOptions)
     metadataTable(frontmatterOf(conversation, title))
   ]
   const [before, after] = pageShell({title, id: conversation.id, header})
-  yield before
+  yield visibleControls(before)
   for (const node of content)
-    yield `${htmlProcessor.stringify(htmlProcessor.runSync({type: 'root', children: [node]}, file))}\n`
+    yield visibleControls(`${htmlProcessor.stringify(htmlProcessor.runSync({type: 'root', children: [node]}, file))}\n`)
   yield after
 }
 

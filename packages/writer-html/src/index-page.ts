@@ -4,6 +4,7 @@ import {toHtml} from 'hast-util-to-html'
 import {h} from 'hastscript'
 import {lines} from './lines.js'
 import {pageShell} from './page-shell.js'
+import {visibleControls} from './visible-controls.js'
 
 /**
  * A page listing notes written together (`index.html`): title (a link to the
@@ -34,6 +35,6 @@ export function* indexPage(notes: readonly NoteLink[]): Generator<string> {
       h('tbody', lines(rows))
     ])
   )
-  yield `${toHtml(table)}\n`
+  yield visibleControls(`${toHtml(table)}\n`)
   yield after
 }

@@ -73,6 +73,22 @@ test('raw HTML in message text is shown as text, never as an element', () => {
   assert.match(html, /&#x3C;div>&#x3C;i>unclosed<\/code><\/pre>/)
 })
 
+test('control characters of a transcript (ESC of coloured output, BEL, C1) are shown as symbols, never raw', () => {
+  const output = '\u001b[32mok\u001b[0m \u0007 \u009b2J \u007f'
+  const html = page({
+    ...exchange(
+      {type: 'text', text: `Colours: ${output}`},
+      {type: 'tool-call', name: 'Bash', text: 'ls', result: {text: output}}
+    ),
+    title: 'Title \u001b]0;retitled\u0007'
+  })
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point of the test
+  assert.doesNotMatch(html, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/)
+  assert.match(content(html), /<p>Colours: ␛\[32mok␛\[0m ␇ \uFFFD2J ␡<\/p>/)
+  assert.match(content(html), /␛\[32mok␛\[0m ␇ \uFFFD2J ␡\n?<\/code>/)
+  assert.match(html, /<title>Title ␛\]0;retitled␇<\/title>/)
+})
+
 test('links keep safe addresses only; images become links and load nothing', () => {
   const text = [
     '[a](javascript:alert(1)) [b](https://example.com/b) <javascript:alert(2)> [c](data:text/html,x) [d](mailto:x@y.z)',
