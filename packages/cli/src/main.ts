@@ -13,7 +13,14 @@ import type {
   ReadOptions,
   RenderOptions
 } from '@chatmark/core'
-import {conversationTitle, indexNoteId, inputFromFolder, inputFromPath, inputFromStream} from '@chatmark/core'
+import {
+  conversationTitle,
+  indexNoteId,
+  inputFromFolder,
+  inputFromPath,
+  inputFromStream,
+  removeStaleTemporaries
+} from '@chatmark/core'
 import {loadWriter} from './builtin-writers.js'
 import {helpText, ownOptionNames, parseCliArgs, UsageError, usedModules} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
@@ -350,10 +357,9 @@ interface FolderWriter {
  * @throws {UsageError} when `dir` is not a folder and cannot be made one, or cannot be written to.
  */
 async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise<FolderWriter> {
-  const [{noteFileName}, {writeNote}, {removeStaleTemporaries}, {writtenNotes}] = await Promise.all([
+  const [{noteFileName}, {writeNote}, {writtenNotes}] = await Promise.all([
     import('./note-file-name.js'),
     import('./write-note.js'),
-    import('./temporary-file.js'),
     import('./written-notes.js')
   ])
   const base = resolve(cwd, dir)

@@ -4,9 +4,9 @@ import {constants} from 'node:fs'
 import type {FileHandle} from 'node:fs/promises'
 import {link, lstat, open, rename, unlink} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
+import type {TemporaryFile} from '@chatmark/core'
+import {createTemporaryFile, syncFolder} from '@chatmark/core'
 import {numberedFileName} from './note-file-name.js'
-import type {TemporaryFile} from './temporary-file.js'
-import {createTemporaryFile} from './temporary-file.js'
 import type {WrittenNotes} from './written-notes.js'
 
 /** Rendered pieces are gathered into writes of about this many characters. */
@@ -230,20 +230,6 @@ async function writeText(handle: FileHandle, text: string, hash: ReturnType<type
   hash.update(bytes)
   // A write may take fewer bytes than it was given.
   for (let offset = 0; offset < bytes.length; ) offset += (await handle.write(bytes, offset)).bytesWritten
-}
-
-/** Makes the folder's new entry durable; a platform that cannot sync a folder (Windows) is let be. */
-async function syncFolder(folder: string): Promise<void> {
-  try {
-    const handle = await open(folder, constants.O_RDONLY)
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    // Best effort: the note is written either way.
-  }
 }
 
 function codeOf(error: unknown): unknown {

@@ -3,7 +3,7 @@ import {mkdtemp, readdir, readFile, utimes, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {createTemporaryFile, removeStaleTemporaries, staleTemporaryMs} from '../src/temporary-file.js'
+import {createTemporaryFile, removeStaleTemporaries, staleTemporaryMs} from '@chatmark/core'
 import {writeNote} from '../src/write-note.js'
 import {writtenNotes, writtenNotesFile} from '../src/written-notes.js'
 
