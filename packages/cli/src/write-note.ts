@@ -5,8 +5,7 @@ import type {FileHandle} from 'node:fs/promises'
 import {link, lstat, open, rename, unlink} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
 import type {TemporaryFile} from '@chatmark/core'
-import {createTemporaryFile, syncFolder} from '@chatmark/core'
-import {numberedFileName} from './note-file-name.js'
+import {createTemporaryFile, numberedFileName, syncFolder} from '@chatmark/core'
 import type {WrittenNotes} from './written-notes.js'
 
 /** Rendered pieces are gathered into writes of about this many characters. */

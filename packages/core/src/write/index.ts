@@ -5,6 +5,7 @@
 export type {NoteLink, NoteWriter} from './note-writer.js'
 export {indexNoteId} from './note-writer.js'
 export {markdownWriter} from './markdown-writer.js'
+export {maxFileNameBytes, numberedFileName} from './numbered-file-name.js'
 export type {TemporaryFile} from './temporary-file.js'
 export {createTemporaryFile, removeStaleTemporaries, staleTemporaryMs} from './temporary-file.js'
 export {syncFolder, writeFileAtomically} from './write-file-atomically.js'
