@@ -50,6 +50,10 @@ export interface CliIo {
   cwd: string
   /** The real stderr, for a progress bar when it is a terminal; absent in tests. */
   stderrStream?: ProgressStream
+  /** The home folder, where `chatmark sync` finds the tools' folders. Default: the user's. */
+  home?: string
+  /** The environment (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`). Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>
   /** Whether stdout is a terminal: notes printed there have their control characters escaped ({@link terminalText}). */
   stdoutIsTerminal?: boolean
   /**
@@ -66,6 +70,10 @@ export interface CliIo {
  *   failed, 2 for usage errors.
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'sync') {
+    const {syncCommand} = await import('./sync-command.js')
+    return syncCommand(argv.slice(1), io, defaultNormalizer)
+  }
   let args: CliArgs
   let normalizer: Normalizer
   let formatOptions: CliFormatOption[]

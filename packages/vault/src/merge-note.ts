@@ -1,0 +1,98 @@
+import {diff3Merge} from 'node-diff3'
+import {isDeepStrictEqual} from 'node:util'
+import {parse, stringify} from 'yaml'
+
+/** A note split into its frontmatter (as data, keys in order) and its body (the text after the closing `---`). */
+interface SplitNote {
+  data: Record<string, unknown>
+  body: string
+}
+
+/**
+ * Merges a person's edits into the new version of a note, as a three-way
+ * merge against the version chatmark last wrote (`base`):
+ *
+ * - **Properties**, key by key: a property the person added is kept; one they
+ *   changed keeps their value; one they deleted stays deleted; one they left
+ *   as it was takes the new value. A list (`tags`, `aliases`) gets the new
+ *   items and keeps the ones the person added, without the ones they removed.
+ * - **The body**, line by line (diff3): text the person wrote, anywhere, is
+ *   kept where they wrote it, and what chatmark changed (new turns) comes in.
+ *   Where both added text at the same place (the session grew and the person
+ *   wrote under the last turn), chatmark's text comes first, theirs after it.
+ *
+ * Returns `undefined` when the edits cannot be merged safely: the two changed
+ * the same lines differently, or the person's frontmatter no longer parses.
+ * Then the caller keeps their note as it is.
+ */
+export function mergeNote(base: string, mine: string, next: string): string | undefined {
+  const [old, edited, fresh] = [splitNote(base), splitNote(mine), splitNote(next)]
+  if (!old || !edited || !fresh) return undefined
+  const body = mergeBody(old.body, edited.body, fresh.body)
+  if (body === undefined) return undefined
+  const data = mergeProperties(old.data, edited.data, fresh.data)
+  return `---\n${stringify(data, {lineWidth: 0}).trimEnd()}\n---\n${body}`
+}
+
+function splitNote(text: string): SplitNote | undefined {
+  if (!text.startsWith('---\n')) return undefined
+  const end = text.indexOf('\n---\n', 3)
+  if (end === -1) return undefined
+  try {
+    const data: unknown = parse(text.slice(4, end))
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined
+    return {data: data as Record<string, unknown>, body: text.slice(end + 5)}
+  } catch {
+    return undefined
+  }
+}
+
+function mergeProperties(
+  base: Record<string, unknown>,
+  mine: Record<string, unknown>,
+  next: Record<string, unknown>
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(next)) {
+    if (!(key in mine)) {
+      // Deleted by the person, or new in this version.
+      if (!(key in base)) merged[key] = value
+      continue
+    }
+    const theirs = mine[key]
+    if (isDeepStrictEqual(theirs, base[key])) merged[key] = value
+    else if (Array.isArray(theirs) && Array.isArray(value)) merged[key] = mergeList(base[key], theirs, value)
+    else merged[key] = theirs
+  }
+  for (const [key, value] of Object.entries(mine)) if (!(key in merged) && !(key in base)) merged[key] = value
+  return merged
+}
+
+/** The new items, without those the person removed, then the items the person added. */
+function mergeList(base: unknown, mine: readonly unknown[], next: readonly unknown[]): unknown[] {
+  const old = Array.isArray(base) ? base : []
+  const has = (list: readonly unknown[], item: unknown): boolean => list.some((other) => isDeepStrictEqual(other, item))
+  const kept = next.filter((item) => !(has(old, item) && !has(mine, item)))
+  for (const item of mine) if (!has(old, item) && !has(kept, item)) kept.push(item)
+  return kept
+}
+
+function mergeBody(base: string, mine: string, next: string): string | undefined {
+  const regions = diff3Merge(mine.split('\n'), base.split('\n'), next.split('\n'), {excludeFalseConflicts: true})
+  const lines: string[] = []
+  for (const region of regions) {
+    if (region.ok) {
+      lines.push(...region.ok)
+      continue
+    }
+    const conflict = region.conflict
+    if (!conflict) continue
+    // Both inserted at the same place and removed nothing: chatmark's lines, then the person's.
+    if (conflict.o.length === 0) {
+      lines.push(...conflict.b, ...conflict.a)
+      continue
+    }
+    return undefined
+  }
+  return lines.join('\n')
+}

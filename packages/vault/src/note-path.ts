@@ -1,0 +1,86 @@
+import type {Conversation} from '@chatmark/core'
+import {conversationTitle, maxFileNameBytes} from '@chatmark/core'
+import {toolFolder} from './tool-folder.js'
+
+/**
+ * Where a conversation's note goes in the vault, without `.md`: fields in
+ * braces are filled from the conversation (`{tool}`, `{year}`, `{month}`,
+ * `{day}`, `{date}`, `{title}`, `{project}`, `{id}`), `/` separates folders.
+ */
+export const defaultTemplate = '{tool}/{year}-{month}/{date} {title}'
+
+/** Longest title in a note's name, in characters (the name is capped in bytes too). */
+const maxTitleChars = 100
+
+/**
+ * A note's path in the vault, relative and with `/`: the template filled in,
+ * each folder and the name made safe on every common file system and in
+ * Obsidian links (no `\ / : * ? " < > |`, no `# ^ [ ]`, no control
+ * characters, no leading dot, no `..`, capped in UTF-8 bytes, Windows device
+ * names suffixed).
+ */
+export function notePath(conversation: Conversation, template = defaultTemplate): string {
+  const time = conversation.createdAt ?? conversation.updatedAt
+  const date = time && /^\d{4}-\d{2}-\d{2}/.test(time) ? time.slice(0, 10) : undefined
+  const project = conversation.metadata.project?.split(/[\\/]/).filter(Boolean).at(-1)
+  const fields: Record<string, string> = {
+    tool: toolFolder(conversation),
+    year: date?.slice(0, 4) ?? 'undated',
+    month: date?.slice(5, 7) ?? 'undated',
+    day: date?.slice(8, 10) ?? 'undated',
+    date: date ?? 'undated',
+    title: [...conversationTitle(conversation)].slice(0, maxTitleChars).join(''),
+    project: project ?? 'no-project',
+    id: conversation.id
+  }
+  // A field is never a path: its separators are spaces, so a title cannot make folders.
+  const filled = template.replace(/\{(\w+)\}/g, (whole, name: string) => fields[name]?.replace(/[\\/]/g, ' ') ?? whole)
+  const segments = filled
+    .split('/')
+    .map(safeSegment)
+    .filter((segment) => segment !== '')
+  const name = segments.pop() ?? 'conversation'
+  return [...segments, numberedNoteName(name, 1)].join('/')
+}
+
+/** Names Windows reserves for devices, whatever follows a dot (`con.md`, `nul.old.md`). */
+const reserved = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?:\..*)?$/iu
+
+/**
+ * The `attempt`th name of a note called `stem`: `stem.md`, then `stem 2.md`,
+ * `stem 3.md`... (as Obsidian numbers copies), cut by whole characters to fit
+ * {@link maxFileNameBytes} UTF-8 bytes with its number.
+ */
+export function numberedNoteName(stem: string, attempt: number): string {
+  const suffix = `${attempt === 1 ? '' : ` ${attempt}`}.md`
+  let base = reserved.test(stem) ? `${stem} note` : stem
+  const budget = maxFileNameBytes - Buffer.byteLength(suffix)
+  if (Buffer.byteLength(base) > budget) {
+    let kept = ''
+    for (const {segment} of new Intl.Segmenter(undefined, {granularity: 'grapheme'}).segment(base)) {
+      if (Buffer.byteLength(kept + segment) > budget) break
+      kept += segment
+    }
+    base = kept.trimEnd() || 'note'
+  }
+  return `${base}${suffix}`
+}
+
+/** The `attempt`th path of a note at `path` (`a/b.md`, `a/b 2.md`...). */
+export function numberedNotePath(path: string, attempt: number): string {
+  const slash = path.lastIndexOf('/')
+  const stem = path.slice(slash + 1).replace(/\.md$/, '')
+  return `${path.slice(0, slash + 1)}${numberedNoteName(stem, attempt)}`
+}
+
+/** One folder or file name: unsafe characters become spaces, runs of space one, no dot or space at its ends. */
+function safeSegment(segment: string): string {
+  return (
+    segment
+      .normalize('NFC')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f-\u009f\\:*?"<>|#^[\]]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s.]+|[\s.]+$/g, '')
+  )
+}

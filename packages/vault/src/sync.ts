@@ -1,0 +1,474 @@
+import {createHash} from 'node:crypto'
+import {createReadStream} from 'node:fs'
+import {lstat, mkdir, readFile, realpath, stat, unlink} from 'node:fs/promises'
+import {homedir} from 'node:os'
+import {dirname, join, relative, resolve, sep} from 'node:path'
+import type {Conversation, Normalizer, RenderOptions} from '@chatmark/core'
+import {conversationTitle, inputFromPath, markdownWriter, writeFileAtomically} from '@chatmark/core'
+import type {BaseTexts} from './base-texts.js'
+import {baseTexts} from './base-texts.js'
+import type {SourceEnvironment} from './default-sources.js'
+import {defaultSources} from './default-sources.js'
+import {indexNotes} from './index-notes.js'
+import {mergeNote} from './merge-note.js'
+import {defaultTemplate, notePath, numberedNotePath} from './note-path.js'
+import {noteIds} from './note-ids.js'
+import {sourceFiles} from './source-files.js'
+import {toolFolder} from './tool-folder.js'
+import {lockVault} from './vault-lock.js'
+import type {NoteRecord, SourceRecord, VaultState} from './vault-state.js'
+import {loadState, safeRelativePath, saveState} from './vault-state.js'
+
+/** What happened to a note in a sync. */
+export type NoteOutcome = 'new' | 'updated' | 'unchanged' | 'renamed' | 'kept'
+
+/** Something a sync reports as it goes (for a progress bar, or a list of paths). */
+export type SyncEvent =
+  | {type: 'sources'; total: number}
+  | {type: 'source'; path: string; done: number; total: number}
+  | {type: 'note'; outcome: NoteOutcome; path: string; reason?: string}
+  | {type: 'failed'; path: string; reason: string}
+
+/** Options for {@link sync}. */
+export interface SyncOptions {
+  /** The notes folder; made if missing. */
+  vault: string
+  /** Reads the sources (the CLI's normalizer: every built-in format). */
+  normalizer: Normalizer
+  /** Files to read besides the tools' folders (and the vault's config file's `sources`), already expanded. */
+  inputs?: readonly string[]
+  /** Read the tools' own folders ({@link defaultSources}). Default: `true`. */
+  defaults?: boolean
+  /** Where the tools' folders are. Default: the home folder and `process.env`. */
+  environment?: SourceEnvironment
+  /** Where notes go ({@link defaultTemplate}). */
+  template?: string
+  /** How notes are rendered. Default: the `obsidian` profile. */
+  render?: RenderOptions
+  /** Format options for every source. Default: `{subagents: true}` (a subagent's work is shown under its call). */
+  formatOptions?: Record<string, unknown>
+  /** Say what would be done, write nothing. */
+  dryRun?: boolean
+  /** Only conversations updated on or after this day (`YYYY-MM-DD`). */
+  since?: string
+  /** Only conversations started on or before this day (`YYYY-MM-DD`). */
+  until?: string
+  /** Only conversations whose project path contains this. */
+  project?: string
+  /** Any other filter (the CLI's `--only`). */
+  wanted?: (conversation: Conversation) => boolean
+  /** Applied to each conversation before anything sees it (the CLI's secret redaction). */
+  transform?: (conversation: Conversation) => Conversation | Promise<Conversation>
+  /** Files that belong to a source and change it (a Claude Code session's subagent transcripts). */
+  companions?: (path: string) => Promise<string[]>
+  onEvent?: (event: SyncEvent) => void
+  /** The clock (tests). */
+  now?: () => Date
+}
+
+/** What a sync did: counts by outcome, and the paths worth naming. */
+export interface SyncReport {
+  counts: Record<NoteOutcome | 'failed', number>
+  /** Notes kept as the person left them, with where the new version went (or why it was not written). */
+  kept: Array<{path: string; reason: string}>
+  failed: Array<{path: string; reason: string}>
+  /** Sources read before that are gone; their notes are kept. */
+  missingSources: string[]
+  /** The state file could not be trusted: set aside here, and the state rebuilt from the notes. */
+  stateSetAside?: {path: string; reason: string}
+  sourcesRead: number
+  sourcesUnchanged: number
+}
+
+/**
+ * Keeps a notes folder in sync with the tools' folders and the given inputs:
+ * a source unchanged since the last run (by size and time, then by hash) is
+ * not read; each conversation's note is found by the conversation's id (a
+ * renamed conversation renames its note, a conversation that moved to another
+ * file keeps it); a note the person edited is merged with the new version
+ * ({@link mergeNote}) or, when that cannot be done safely, kept as it is with
+ * the new version beside it. Nothing is deleted because a source disappeared.
+ * One run at a time holds the vault (a lock), and every file is written
+ * atomically.
+ */
+export async function sync(options: SyncOptions): Promise<SyncReport> {
+  const now = options.now ?? (() => new Date())
+  const vault = resolve(options.vault)
+  const stateDir = join(vault, '.chatmark')
+  await mkdir(stateDir, {recursive: true})
+  const vaultReal = await realpath(vault)
+  const unlock = await lockVault(stateDir, options.vault)
+  try {
+    const run = new SyncRun(options, vault, vaultReal, stateDir, now)
+    return await run.sync()
+  } finally {
+    await unlock()
+  }
+}
+
+class SyncRun {
+  readonly report: SyncReport = {
+    counts: {new: 0, updated: 0, unchanged: 0, renamed: 0, kept: 0, failed: 0},
+    kept: [],
+    failed: [],
+    missingSources: [],
+    sourcesRead: 0,
+    sourcesUnchanged: 0
+  }
+  state: VaultState = {format: 'chatmark-vault-state', version: 1, sources: {}, notes: {}}
+  readonly bases: BaseTexts
+  readonly render: RenderOptions
+  /** Paths of notes the state knows, so a new note never takes one. */
+  readonly claimed = new Set<string>()
+  /** Conversations placed in this run, with their number of turns: a second source of one id keeps the longer. */
+  readonly placed = new Map<string, number>()
+  /** Ids of the vault's notes by path, read from their frontmatter when first needed. */
+  idsInVault: Promise<Map<string, string>> | undefined
+  changedNotes = false
+
+  constructor(
+    readonly options: SyncOptions,
+    readonly vault: string,
+    readonly vaultReal: string,
+    readonly stateDir: string,
+    readonly now: () => Date
+  ) {
+    this.bases = baseTexts(stateDir, options.dryRun === true)
+    this.render = {profile: 'obsidian', ...options.render}
+  }
+
+  async sync(): Promise<SyncReport> {
+    const loaded = await loadState(this.stateDir, this.now())
+    this.state = loaded.state
+    if (loaded.setAside) this.report.stateSetAside = loaded.setAside
+    for (const note of Object.values(this.state.notes)) {
+      this.claimed.add(note.path)
+      if (note.beside) this.claimed.add(note.beside)
+    }
+    const environment = this.options.environment ?? {home: homedir(), env: process.env}
+    const roots = this.options.defaults === false ? [] : defaultSources(environment)
+    const files = [
+      ...new Set([...(await sourceFiles(roots)), ...(this.options.inputs ?? []).map((file) => resolve(file))])
+    ]
+    this.options.onEvent?.({type: 'sources', total: files.length})
+    for (const [index, file] of files.entries()) {
+      await this.syncSource(file)
+      this.options.onEvent?.({type: 'source', path: file, done: index + 1, total: files.length})
+    }
+    const present = new Set(files)
+    for (const path of Object.keys(this.state.sources)) {
+      if (!present.has(path)) this.report.missingSources.push(path)
+    }
+    if (this.changedNotes || loaded.fresh) await this.writeIndexes()
+    if (!this.options.dryRun) await saveState(this.stateDir, this.state)
+    return this.report
+  }
+
+  /** Reads one source if it changed, and places its conversations' notes. */
+  async syncSource(file: string): Promise<void> {
+    let info: {size: number; mtimeMs: number}
+    let companions: SourceRecord['companions']
+    try {
+      info = await stat(file)
+      companions = await this.companionsOf(file)
+    } catch (error) {
+      this.fail(file, reasonOf(error))
+      return
+    }
+    const record = this.state.sources[file]
+    // A note whose edits could not be merged is tried again every run: the person may have resolved it.
+    const pending = record?.conversations.some((id) => this.state.notes[id]?.beside !== undefined) === true
+    const same = record !== undefined && !record.partial && !pending && sameCompanions(record.companions, companions)
+    if (same && record.size === info.size && record.mtimeMs === info.mtimeMs) {
+      this.unchangedSource(record)
+      return
+    }
+    const sha256 = await hashFile(file).catch(() => undefined)
+    if (same && sha256 === record.sha256) {
+      // Touched, not changed: remember the new time, so the next run need not hash it.
+      record.mtimeMs = info.mtimeMs
+      this.unchangedSource(record)
+      return
+    }
+    this.report.sourcesRead++
+    const ids: string[] = []
+    let partial = false
+    let fatal: string | undefined
+    try {
+      const reading = await this.options.normalizer.read(await inputFromPath(file), {
+        formatOptions: this.options.formatOptions ?? {subagents: true},
+        render: this.render
+      })
+      for await (const read of reading.conversations) {
+        const conversation = this.options.transform ? await this.options.transform(read) : read
+        ids.push(conversation.id)
+        if (!this.wanted(conversation)) {
+          partial = true
+          continue
+        }
+        await this.placeNote(conversation, file)
+      }
+      fatal = reading.file.messages.find((message) => message.fatal)?.reason
+    } catch (error) {
+      fatal = reasonOf(error)
+    }
+    if (fatal !== undefined && ids.length === 0) {
+      // Its notes (if any) stay as they are; the source is read again next time.
+      this.fail(file, fatal)
+      return
+    }
+    this.state.sources[file] = {
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      sha256: sha256 ?? '',
+      conversations: ids,
+      ...(companions ? {companions} : {}),
+      ...(partial ? {partial: true} : {})
+    }
+  }
+
+  unchangedSource(record: SourceRecord): void {
+    this.report.sourcesUnchanged++
+    for (const id of record.conversations) {
+      if (this.state.notes[id] && !this.placed.has(id)) this.report.counts.unchanged++
+    }
+  }
+
+  async companionsOf(file: string): Promise<SourceRecord['companions']> {
+    const paths = (await this.options.companions?.(file)) ?? []
+    if (paths.length === 0) return undefined
+    const result: NonNullable<SourceRecord['companions']> = {}
+    for (const path of paths.sort()) {
+      const info = await stat(path).catch(() => undefined)
+      if (info) result[path] = {size: info.size, mtimeMs: info.mtimeMs}
+    }
+    return result
+  }
+
+  wanted(conversation: Conversation): boolean {
+    const {since, until, project, wanted} = this.options
+    const last = (conversation.updatedAt ?? conversation.createdAt ?? '').slice(0, 10)
+    const first = (conversation.createdAt ?? conversation.updatedAt ?? '').slice(0, 10)
+    if (since && (last === '' || last < since)) return false
+    if (until && (first === '' || first > until)) return false
+    if (project && !(conversation.metadata.project ?? '').includes(project)) return false
+    return wanted ? wanted(conversation) : true
+  }
+
+  /** Writes, updates, merges, moves or keeps the note of one conversation. */
+  async placeNote(conversation: Conversation, source: string): Promise<void> {
+    const {id} = conversation
+    const turns = conversation.turns.length
+    const before = this.placed.get(id)
+    // The same conversation in two files (a session archived, a legacy file beside its successor): the longer wins.
+    if (before !== undefined && before >= turns) return
+    this.placed.set(id, turns)
+    const text = [...markdownWriter.write(conversation, this.render)].join('')
+    const target = notePath(conversation, this.options.template ?? defaultTemplate)
+    const title = conversationTitle(conversation)
+    const facts = {
+      title,
+      tool: toolFolder(conversation),
+      turns,
+      source,
+      ...(conversation.createdAt ? {date: conversation.createdAt.slice(0, 10)} : {}),
+      ...(conversation.metadata.project ? {project: conversation.metadata.project} : {})
+    }
+    const entry = this.state.notes[id] ?? (await this.adopt(id))
+    if (!entry) {
+      const path = await this.freePath(target)
+      await this.write(path, text)
+      await this.bases.save(id, text)
+      this.record(id, {...facts, path, sha256: sha256Of(text)})
+      this.outcome(before === undefined ? 'new' : 'updated', path)
+      return
+    }
+    if (entry.deleted) {
+      this.outcome('kept', entry.path, 'deleted by you: not written again')
+      return
+    }
+    let current = await this.readNote(entry.path)
+    if (current === undefined) {
+      // Moved or renamed by the person: found by its id; else deleted, which is respected.
+      const moved = await this.findById(id, entry.path)
+      if (moved === undefined) {
+        entry.deleted = true
+        this.outcome('kept', entry.path, 'deleted by you: not written again')
+        return
+      }
+      entry.path = moved
+      entry.placedByUser = true
+      current = await this.readNote(moved)
+      if (current === undefined) return
+    }
+    const edited = sha256Of(current) !== entry.sha256
+    let next = text
+    if (edited) {
+      const base = await this.bases.load(id)
+      const merged = current === text ? text : base === undefined ? undefined : mergeNote(base, current, text)
+      if (merged === undefined) {
+        const beside = entry.beside ?? (await this.freePath(besidePath(entry.path)))
+        await this.write(beside, text)
+        this.record(id, {
+          ...entry,
+          ...facts,
+          path: entry.path,
+          sha256: entry.sha256,
+          beside,
+          besideSha256: sha256Of(text)
+        })
+        this.outcome('kept', entry.path, `your edits could not be merged: the new version is ${beside}`)
+        return
+      }
+      next = merged
+    }
+    // A note stays where the person put it; else it follows its conversation's title and date.
+    const path = entry.placedByUser || target === entry.path ? entry.path : await this.freePath(target, entry.path)
+    if (next === current && path === entry.path) {
+      await this.bases.save(id, text)
+      this.record(id, {...entry, ...facts, path, sha256: sha256Of(current)}, false)
+      this.outcome('unchanged', path)
+      return
+    }
+    await this.write(path, next)
+    if (path !== entry.path && !this.options.dryRun) await unlink(this.inside(entry.path)).catch(() => undefined)
+    await this.bases.save(id, text)
+    // The version written beside an edit that could not be merged is gone once the edit merged (if unchanged).
+    if (entry.beside && !this.options.dryRun) await this.removeOwn(entry.beside, entry.besideSha256)
+    const {beside: _, besideSha256: __, ...rest} = entry
+    this.record(id, {...rest, ...facts, path, sha256: sha256Of(next)})
+    this.outcome(path === entry.path ? 'updated' : 'renamed', path)
+  }
+
+  /** A note of this id in the vault that the state does not know (the state was lost or set aside). */
+  async adopt(id: string): Promise<NoteRecord | undefined> {
+    if (!this.report.stateSetAside && Object.keys(this.state.notes).length > 0) return undefined
+    const path = [...(await this.vaultIds())].find(([, noteId]) => noteId === id)?.[0]
+    if (path === undefined) return undefined
+    // Whether the person edited it is unknown: it is treated as edited (an empty hash matches no text).
+    return {path, sha256: '', title: '', tool: '', turns: 0, source: ''}
+  }
+
+  async findById(id: string, except: string): Promise<string | undefined> {
+    for (const [path, noteId] of await this.vaultIds()) if (noteId === id && path !== except) return path
+    return undefined
+  }
+
+  vaultIds(): Promise<Map<string, string>> {
+    this.idsInVault ??= noteIds(this.vault)
+    return this.idsInVault
+  }
+
+  record(id: string, note: NoteRecord, changed = true): void {
+    this.state.notes[id] = note
+    this.claimed.add(note.path)
+    if (note.beside) this.claimed.add(note.beside)
+    if (changed) this.changedNotes = true
+  }
+
+  outcome(outcome: NoteOutcome, path: string, reason?: string): void {
+    this.report.counts[outcome]++
+    if (outcome === 'kept') this.report.kept.push({path, reason: reason ?? 'kept'})
+    this.options.onEvent?.({type: 'note', outcome, path, ...(reason ? {reason} : {})})
+  }
+
+  fail(path: string, reason: string): void {
+    this.report.counts.failed++
+    this.report.failed.push({path, reason})
+    this.options.onEvent?.({type: 'failed', path, reason})
+  }
+
+  /** `target`, or `target 2`, `target 3`... : the first that no file and no other note holds (`own` is this note's). */
+  async freePath(target: string, own?: string): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      const candidate = numberedNotePath(target, attempt)
+      if (candidate === own) return candidate
+      if (this.claimed.has(candidate)) continue
+      if (await lstat(this.inside(candidate)).catch(() => undefined)) continue
+      return candidate
+    }
+  }
+
+  /** The text of a note that is a regular file in the vault, or `undefined`. */
+  async readNote(path: string): Promise<string | undefined> {
+    const location = this.inside(path)
+    const info = await lstat(location).catch(() => undefined)
+    if (!info?.isFile()) return undefined
+    return readFile(location, 'utf8')
+  }
+
+  async write(path: string, text: string): Promise<void> {
+    if (this.options.dryRun) return
+    const location = this.inside(path)
+    await mkdir(dirname(location), {recursive: true})
+    // A folder of the path that is a link to elsewhere would take the note out of the vault.
+    const folder = await realpath(dirname(location))
+    if (folder !== this.vaultReal && !folder.startsWith(`${this.vaultReal}${sep}`)) {
+      throw new Error(`${dirname(path)} leads out of the vault (a link): ${path} not written`)
+    }
+    await writeFileAtomically(location, text)
+  }
+
+  /** Removes a file of chatmark's own while it still has the text chatmark wrote; one someone changed stays. */
+  async removeOwn(path: string, sha256: string | undefined): Promise<void> {
+    const text = await this.readNote(path)
+    if (text !== undefined && sha256Of(text) === sha256) await unlink(this.inside(path)).catch(() => undefined)
+  }
+
+  inside(path: string): string {
+    if (!safeRelativePath(path)) throw new Error(`${path} is not a path inside the vault`)
+    const location = join(this.vault, ...path.split('/'))
+    if (relative(this.vault, location).startsWith('..')) throw new Error(`${path} is outside the vault`)
+    return location
+  }
+
+  /** Writes the index notes, with the same care as conversations' notes (an edited one is kept). */
+  async writeIndexes(): Promise<void> {
+    const notes = new Map(Object.entries(this.state.notes).filter(([id]) => !id.startsWith('chatmark-index:')))
+    for (const index of indexNotes(notes, this.render.profile === 'obsidian')) {
+      const entry = this.state.notes[index.id]
+      if (!entry) {
+        const path = await this.freePath(index.path)
+        await this.write(path, index.text)
+        this.state.notes[index.id] = {
+          path,
+          sha256: sha256Of(index.text),
+          title: index.title,
+          tool: '',
+          turns: 0,
+          source: ''
+        }
+        continue
+      }
+      const current = await this.readNote(entry.path)
+      if (current === index.text) continue
+      // An index the person edited or removed is theirs.
+      if (current === undefined || sha256Of(current) !== entry.sha256) continue
+      await this.write(entry.path, index.text)
+      entry.sha256 = sha256Of(index.text)
+    }
+  }
+}
+
+/** A name beside a note for the version that could not be merged into it: `Note (chatmark).md`. */
+function besidePath(path: string): string {
+  return path.replace(/\.md$/, ' (chatmark).md')
+}
+
+function sameCompanions(a: SourceRecord['companions'], b: SourceRecord['companions']): boolean {
+  return JSON.stringify(a ?? {}) === JSON.stringify(b ?? {})
+}
+
+function sha256Of(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

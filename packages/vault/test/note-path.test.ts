@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict'
+import type {Conversation} from '@chatmark/core'
+import {notePath} from '@chatmark/vault'
+import {test} from 'vitest'
+
+const conversation = (fields: Partial<Conversation>): Conversation => ({
+  id: 'c-1',
+  source: {format: 'claude', variant: 'claude-code-jsonl'},
+  participants: [],
+  metadata: {},
+  turns: [],
+  fidelity: {},
+  createdAt: '2026-11-30T10:00:00Z',
+  title: 'Fix the flaky test',
+  ...fields
+})
+
+test('notes go by tool and month, named by day and title', () => {
+  assert.equal(notePath(conversation({})), 'claude-code/2026-11/2026-11-30 Fix the flaky test.md')
+  assert.equal(
+    notePath(conversation({source: {format: 'claude', variant: 'claude-ai-export'}})),
+    'claude-ai/2026-11/2026-11-30 Fix the flaky test.md'
+  )
+  assert.equal(
+    notePath(conversation({source: {format: 'gemini'}})),
+    'gemini-cli/2026-11/2026-11-30 Fix the flaky test.md'
+  )
+  assert.equal(
+    notePath(conversation({createdAt: undefined})),
+    'claude-code/undated-undated/undated Fix the flaky test.md'
+  )
+})
+
+test('a title never leaves its folder or breaks a link: separators, dots, Obsidian and Windows characters go', () => {
+  assert.equal(
+    notePath(conversation({title: '../../etc/passwd: a [[link]] #tag ^block | pipe?*'})),
+    'claude-code/2026-11/2026-11-30 .. .. etc passwd a link tag block pipe.md'
+  )
+  assert.equal(notePath(conversation({title: 'con'}), '{title}'), 'con note.md')
+  assert.equal(notePath(conversation({title: '\u001b]0;x\u0007 ok'}), '{title}'), '0;x ok.md')
+  const long = notePath(conversation({title: '日本語'.repeat(100)}))
+  assert.ok(Buffer.byteLength(long.split('/').at(-1) ?? '') <= 255)
+})
+
+test('a template places notes by project, or flat', () => {
+  const project = conversation({metadata: {project: '/home/ada/work/chatmark'}})
+  assert.equal(notePath(project, '{project}/{title}'), 'chatmark/Fix the flaky test.md')
+  assert.equal(notePath(conversation({}), '{id}'), 'c-1.md')
+})

@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict'
+import {appendFile, cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join, relative} from 'node:path'
+import {Readable} from 'node:stream'
+import {fileURLToPath} from 'node:url'
+import {main} from 'chatmark'
+import {beforeEach, test} from 'vitest'
+
+// `chatmark sync` on a fake home holding the three tools' own folders (issue 12): a first sync, then a person's
+// edits of every kind, a renamed conversation, a grown session and a deleted source, and a second sync.
+
+const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const claudeId = '332611b8-4087-47be-a219-9e760a6ae6e0'
+
+let home: string
+let vault: string
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+async function chatmark(...argv: string[]): Promise<Run> {
+  let stdout = ''
+  let stderr = ''
+  const code = await main(['sync', ...argv], {
+    stdout: {write: (chunk: string) => (stdout += chunk)},
+    stderr: {write: (chunk: string) => (stderr += chunk)},
+    stdin: Readable.from([]),
+    cwd: home,
+    home,
+    env: {}
+  })
+  return {code, stdout, stderr}
+}
+
+/** The vault's files (not chatmark's own folder), relative, sorted. */
+async function files(dir = vault): Promise<string[]> {
+  const found: string[] = []
+  for (const entry of await readdir(dir, {recursive: true, withFileTypes: true})) {
+    const path = relative(vault, join(entry.parentPath, entry.name))
+    if (entry.isFile() && !path.startsWith('.chatmark')) found.push(path)
+  }
+  return found.sort()
+}
+
+const claudeSession = (): string => join(home, '.claude/projects/-work-demo/session.jsonl')
+const geminiSession = (): string => join(home, '.gemini/tmp/abc/chats/session-1.jsonl')
+const codexSession = (): string => join(home, '.codex/sessions/2026/11/30/rollout-fork.jsonl')
+
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), 'chatmark-home-'))
+  vault = join(home, 'vault')
+  await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
+  await mkdir(join(home, '.gemini/tmp/abc/chats'), {recursive: true})
+  await mkdir(join(home, '.codex/sessions/2026/11/30'), {recursive: true})
+  await cp(join(fixtures, 'claude-code/real-resume-api-error/input.jsonl'), claudeSession())
+  await cp(join(fixtures, 'gemini/jsonl-shell-tool/input.jsonl'), geminiSession())
+  await cp(join(fixtures, 'codex/fork/input.jsonl'), codexSession())
+  // A hidden folder the walk of a named folder would skip, and a file no tool wrote: neither is read.
+  await writeFile(join(home, '.claude/projects/notes.txt'), 'not a session')
+})
+
+const claudeNote = 'claude-code/2026-11/2026-11-30 Hi. Briefly, what can you help me with in this project.md'
+const geminiNote =
+  'gemini-cli/2026-11/2026-11-30 Please run the command `echo hello from the shell && wc -l notes.txt` and repor….md'
+const codexNote = 'codex/2026-11/2026-11-30 Forked what was the first thing I asked you.md'
+
+test('the first sync finds the tools’ folders in the home folder and writes a note per conversation', async () => {
+  const run = await chatmark('vault')
+  assert.equal(run.code, 0, run.stderr)
+  assert.equal(run.stderr, '3 new, 0 updated, 0 unchanged, 0 renamed, 0 kept because edited, 0 failed\n')
+  assert.deepEqual(run.stdout.split('\n').filter(Boolean).sort(), [
+    `new: vault/${claudeNote}`,
+    `new: vault/${codexNote}`,
+    `new: vault/${geminiNote}`
+  ])
+  const written = await files()
+  for (const note of [claudeNote, geminiNote, codexNote, 'claude-code/claude-code.md', 'gemini-cli/gemini-cli.md']) {
+    assert.ok(written.includes(note), `${note} in ${written.join(', ')}`)
+  }
+  const index = await readFile(join(vault, 'claude-code/claude-code.md'), 'utf8')
+  assert.match(
+    index,
+    /^- \[\[claude-code\/2026-11\/2026-11-30 Hi\. Briefly.*\|Hi\. Briefly, .*\?\]\] · 2026-11-30 · \d+ turns$/m
+  )
+})
+
+test('a second sync with nothing changed reads no source and rewrites no note', async () => {
+  await chatmark('vault')
+  const before = new Map<string, number>()
+  for (const note of await files()) before.set(note, (await stat(join(vault, note))).mtimeMs)
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  const run = await chatmark('vault')
+  assert.equal(run.code, 0)
+  assert.equal(run.stdout, '')
+  assert.equal(run.stderr, '0 new, 0 updated, 3 unchanged, 0 renamed, 0 kept because edited, 0 failed\n')
+  for (const [note, mtime] of before) assert.equal((await stat(join(vault, note))).mtimeMs, mtime, note)
+})
+
+test('edits of every kind survive a sync that updates and renames notes; nothing of a person’s is lost', async () => {
+  await chatmark('vault')
+  // Properties: a tag and a property of the person's own; the body: a section of notes at the end.
+  const claude = join(vault, claudeNote)
+  const original = await readFile(claude, 'utf8')
+  // A tag added to the note's own list, or a list of the person's own when the note has none.
+  const tagged = /^tags:\n/m.test(original)
+    ? original.replace(/^tags:\n/m, 'tags:\n  - work\n')
+    : original.replace(/^---\n/, '---\ntags:\n  - work\n')
+  const withProperties = tagged.replace(/^---\n/, '---\nrating: 5\n')
+  await writeFile(claude, `${withProperties}\n## My notes\n\nAsk about the cache.\n`)
+  // A section deleted: the gemini note's thinking fold.
+  const gemini = join(vault, geminiNote)
+  const geminiText = await readFile(gemini, 'utf8')
+  const fold = /\n> \[!quote\]- Thinking\n(?:>[^\n]*\n)*/.exec(geminiText)?.[0]
+  assert.ok(fold, 'the gemini note has a thinking fold')
+  await writeFile(gemini, `${geminiText.replace(fold, '\n')}`)
+  // A note renamed by the person.
+  await rename(join(vault, codexNote), join(vault, 'codex/My fork.md'))
+
+  // The conversation is renamed in the tool, a session grows, a source disappears.
+  await appendFile(
+    claudeSession(),
+    `${JSON.stringify({type: 'custom-title', customTitle: 'Cache questions', sessionId: claudeId})}\n`
+  )
+  await appendFile(
+    geminiSession(),
+    `${JSON.stringify({
+      id: 'grown-1',
+      timestamp: '2026-11-30T07:00:00.000Z',
+      type: 'user',
+      content: [{text: 'One more question, please.'}]
+    })}\n`
+  )
+  const run = await chatmark('vault')
+  assert.equal(run.code, 0, run.stderr)
+
+  // Renamed: the note follows the new title, with the person's tag, property and section.
+  const renamed = 'claude-code/2026-11/2026-11-30 Cache questions.md'
+  const claudeNow = await readFile(join(vault, renamed), 'utf8')
+  assert.match(claudeNow, /^title: Cache questions$/m)
+  assert.match(claudeNow, /^ {2}- work$/m)
+  assert.match(claudeNow, /^rating: 5$/m)
+  assert.match(claudeNow, /\n## My notes\n\nAsk about the cache\.\n$/)
+  assert.ok(!(await files()).includes(claudeNote), 'the old name is gone: no duplicate')
+  // Grown: the new turn is in, the deleted fold stays deleted.
+  const geminiNow = await readFile(gemini, 'utf8')
+  assert.match(geminiNow, /One more question, please\./)
+  assert.ok(!geminiNow.includes(fold.trim()), 'the section the person deleted stays deleted')
+  // Moved by the person: it stays where they put it, and no second note appears.
+  assert.ok((await files()).includes('codex/My fork.md'))
+  assert.ok(!(await files()).includes(codexNote))
+  assert.match(run.stderr, /^0 new, 1 updated, 1 unchanged, 1 renamed, 0 kept because edited, 0 failed\n$/m)
+
+  // The source is deleted: its note stays, and the summary says so.
+  await rm(claudeSession())
+  const gone = await chatmark('vault')
+  assert.match(gone.stderr, /session\.jsonl: gone since the last sync; its notes are kept\n/)
+  assert.ok((await files()).includes(renamed))
+})
+
+test('an edit that cannot be merged is kept as it is, and the new version goes beside it, named', async () => {
+  await chatmark('vault')
+  const claude = join(vault, claudeNote)
+  // The person rewrote the title heading, and the conversation is renamed in the tool: both changed one line.
+  const edited = (await readFile(claude, 'utf8')).replace(/^# .*$/m, '# My own heading')
+  await writeFile(claude, edited)
+  await appendFile(
+    claudeSession(),
+    `${JSON.stringify({type: 'custom-title', customTitle: 'Cache questions', sessionId: claudeId})}\n`
+  )
+  const run = await chatmark('vault')
+  const beside = claudeNote.replace(/\.md$/, ' (chatmark).md')
+  assert.equal(await readFile(claude, 'utf8'), edited)
+  assert.match(await readFile(join(vault, beside), 'utf8'), /^# Cache questions$/m)
+  assert.match(
+    run.stdout,
+    /kept: vault\/claude-code\/.*\(your edits could not be merged: the new version is .* \(chatmark\)\.md\)/
+  )
+  assert.match(run.stderr, /1 kept because edited/)
+  // Once the person takes the new heading, the next sync merges, and the version beside goes.
+  await writeFile(claude, edited.replace('# My own heading', '# Cache questions'))
+  const merged = await chatmark('vault')
+  assert.match(merged.stderr, /0 kept because edited/)
+  assert.ok(!(await files()).includes(beside))
+})
+
+test('--dry-run says what it would do and writes nothing', async () => {
+  const run = await chatmark('vault', '--dry-run')
+  assert.equal(run.code, 0)
+  assert.match(run.stderr, /^dry run \(nothing written\): 3 new, /)
+  assert.deepEqual(await files(), [])
+})
+
+test('a source that cannot be read is reported, its note untouched, and the rest synced', async () => {
+  await chatmark('vault')
+  const before = await readFile(join(vault, geminiNote), 'utf8')
+  await writeFile(geminiSession(), '\u0000\u0001 not a session any more')
+  await appendFile(
+    claudeSession(),
+    `${JSON.stringify({type: 'custom-title', customTitle: 'Renamed', sessionId: claudeId})}\n`
+  )
+  const run = await chatmark('vault')
+  assert.equal(run.code, 1)
+  assert.match(run.stdout, /^failed|renamed: vault\/claude-code\/2026-11\/2026-11-30 Renamed\.md$/m)
+  assert.match(run.stderr, /session-1\.jsonl: .+\n/)
+  assert.match(run.stderr, /1 renamed, 0 kept because edited, 1 failed\n$/)
+  assert.equal(await readFile(join(vault, geminiNote), 'utf8'), before)
+})
+
+test('a corrupt state file is set aside, never trusted, and the vault is taken up from the notes’ ids', async () => {
+  await chatmark('vault')
+  await writeFile(join(vault, '.chatmark/state.json'), '{"format": "chatmark-vault-state", "version": 1, "notes": 3')
+  const run = await chatmark('vault')
+  assert.equal(run.code, 0, run.stderr)
+  assert.match(
+    run.stderr,
+    /the state file could not be trusted \(not valid JSON .*\): set aside as .*state\.json\.unreadable-/
+  )
+  // No duplicate note: each conversation's note was found by its id.
+  assert.equal((await files()).filter((path) => !path.endsWith('index.md')).length, (await files()).length)
+  assert.equal((await files()).filter((path) => path.startsWith('claude-code/2026-11/')).length, 1)
+  const aside = (await readdir(join(vault, '.chatmark'))).filter((name) => name.startsWith('state.json.unreadable-'))
+  assert.equal(aside.length, 1)
+})
+
+test('a second sync while one holds the vault stops with a clear message and writes nothing', async () => {
+  await mkdir(join(vault, '.chatmark/lock'), {recursive: true})
+  const run = await chatmark('vault')
+  assert.equal(run.code, 2)
+  assert.match(run.stderr, /another chatmark sync is writing to \S+\/vault: wait for it to end/)
+  assert.deepEqual(await files(), [])
+})
+
+test('filters pick conversations; a source read with a filter is read whole next time', async () => {
+  const run = await chatmark('vault', '--project', 'no-such-project', '--no-defaults', claudeSession())
+  assert.match(run.stderr, /^0 new, /)
+  const whole = await chatmark('vault', '--no-defaults', claudeSession())
+  assert.match(whole.stderr, /^1 new, /)
+  const bad = await chatmark('vault', '--since', 'yesterday')
+  assert.equal(bad.code, 2)
+  assert.match(bad.stderr, /--since takes a day as YYYY-MM-DD, not `yesterday`/)
+})
