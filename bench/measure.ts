@@ -10,12 +10,13 @@ export interface Measurement {
 /**
  * Runs `node <args>` with a preload that reports the child's own peak RSS
  * (`process.resourceUsage().maxRSS`) when it exits, so the figure is the
- * child's alone. Output goes to /dev/null, as when a note is written.
+ * child's alone. Output goes to /dev/null, as when a note is written. `env`:
+ * the child's environment (a fake `HOME` for `chatmark sync`).
  */
-export async function measure(args: string[]): Promise<Measurement> {
+export async function measure(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Measurement> {
   const started = process.hrtime.bigint()
   const reporter = new URL('./report-rss.cjs', import.meta.url).pathname
-  const child = spawn(process.execPath, ['--require', reporter, ...args], {stdio: ['ignore', 'ignore', 'pipe']})
+  const child = spawn(process.execPath, ['--require', reporter, ...args], {stdio: ['ignore', 'ignore', 'pipe'], env})
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))

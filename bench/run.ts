@@ -5,6 +5,7 @@ import {generateChatgptExport} from './generate-chatgpt.js'
 import {generateClaudeSession} from './generate-claude.js'
 import {generateCodexRollout} from './generate-codex.js'
 import {generateGeminiSession} from './generate-gemini.js'
+import {generateHome} from './generate-home.js'
 import {measure} from './measure.js'
 
 // Side-by-side benchmark: each input is timed against the bare JSON.parse
@@ -141,6 +142,41 @@ for (const benchCase of exportCases) {
       `  chatmark -o notes/ (one note per conversation): ${result.seconds.toFixed(1)} s, ` +
         `${(size / 1024 / 1024 / result.seconds).toFixed(0)} MB/s`,
       `  peak RSS:                                       ${mb(result.peakRss)} (target: under 300 MB)`,
+      ''
+    ].join('\n')
+  )
+}
+
+// The vault: `chatmark sync` of a home folder holding 1,500 sessions of the three tools, first into an empty
+// vault, then again with nothing changed (which must read no source and write no note).
+if (!only || only === 'vault') {
+  const sessions = Number(process.env['BENCH_VAULT_SESSIONS'] ?? 1500)
+  const home = `${dataDir}home-${sessions}`
+  if (!existsSync(home)) {
+    process.stdout.write(`generating ${home} ...\n`)
+    await generateHome(home, sessions)
+  }
+  const vault = `${dataDir}vault-${sessions}`
+  const env = {...process.env, HOME: home}
+  let first = Number.POSITIVE_INFINITY
+  let again = Number.POSITIVE_INFINITY
+  let firstRss = 0
+  for (let run = 0; run < runs; run++) {
+    await rm(vault, {recursive: true, force: true})
+    const fresh = await measure([command, 'sync', vault, '--quiet'], env)
+    const unchanged = await measure([command, 'sync', vault, '--quiet'], env)
+    first = Math.min(first, fresh.seconds)
+    firstRss = Math.max(firstRss, fresh.peakRss)
+    again = Math.min(again, unchanged.seconds)
+  }
+  await rm(vault, {recursive: true, force: true})
+  process.stdout.write(
+    [
+      `chatmark sync of ${sessions.toLocaleString('en-US')} sessions (Claude Code, Codex, Gemini CLI; best of ${runs} ` +
+        `runs, node ${process.version})`,
+      `  first sync into an empty vault:   ${first.toFixed(2)} s (${(sessions / first).toFixed(0)} sessions/s), ` +
+        `peak RSS ${mb(firstRss)}`,
+      `  again, nothing changed:           ${again.toFixed(2)} s (target: under 1 s)`,
       ''
     ].join('\n')
   )

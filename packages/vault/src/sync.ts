@@ -4,7 +4,7 @@ import {lstat, mkdir, readFile, realpath, stat, unlink} from 'node:fs/promises'
 import {homedir} from 'node:os'
 import {dirname, join, relative, resolve, sep} from 'node:path'
 import type {Conversation, Normalizer, RenderOptions} from '@chatmark/core'
-import {conversationTitle, inputFromPath, markdownWriter, writeFileAtomically} from '@chatmark/core'
+import {conversationTitle, inputFromPath, markdownWriter, syncFolder, writeFileAtomically} from '@chatmark/core'
 import type {BaseTexts} from './base-texts.js'
 import {baseTexts} from './base-texts.js'
 import type {SourceEnvironment} from './default-sources.js'
@@ -124,7 +124,9 @@ class SyncRun {
   readonly placed = new Map<string, number>()
   /** Ids of the vault's notes by path, read from their frontmatter when first needed. */
   idsInVault: Promise<Map<string, string>> | undefined
+  pathsById: Promise<Map<string, string>> | undefined
   changedNotes = false
+  readonly touchedFolders = new Set<string>()
 
   constructor(
     readonly options: SyncOptions,
@@ -160,6 +162,7 @@ class SyncRun {
       if (!present.has(path)) this.report.missingSources.push(path)
     }
     if (this.changedNotes || loaded.fresh) await this.writeIndexes()
+    await this.syncFolders()
     if (!this.options.dryRun) await saveState(this.stateDir, this.state)
     return this.report
   }
@@ -343,7 +346,7 @@ class SyncRun {
   /** A note of this id in the vault that the state does not know (the state was lost or set aside). */
   async adopt(id: string): Promise<NoteRecord | undefined> {
     if (!this.report.stateSetAside && Object.keys(this.state.notes).length > 0) return undefined
-    const path = [...(await this.vaultIds())].find(([, noteId]) => noteId === id)?.[0]
+    const path = (await this.vaultPaths()).get(id)
     if (path === undefined) return undefined
     // Whether the person edited it is unknown: it is treated as edited (an empty hash matches no text).
     return {path, sha256: '', title: '', tool: '', turns: 0, source: ''}
@@ -357,6 +360,16 @@ class SyncRun {
   vaultIds(): Promise<Map<string, string>> {
     this.idsInVault ??= noteIds(this.vault)
     return this.idsInVault
+  }
+
+  /** The first note of each id in the vault, by id. */
+  async vaultPaths(): Promise<Map<string, string>> {
+    this.pathsById ??= this.vaultIds().then((ids) => {
+      const paths = new Map<string, string>()
+      for (const [path, id] of ids) if (!paths.has(id)) paths.set(id, path)
+      return paths
+    })
+    return this.pathsById
   }
 
   record(id: string, note: NoteRecord, changed = true): void {
@@ -406,7 +419,14 @@ class SyncRun {
     if (folder !== this.vaultReal && !folder.startsWith(`${this.vaultReal}${sep}`)) {
       throw new Error(`${dirname(path)} leads out of the vault (a link): ${path} not written`)
     }
-    await writeFileAtomically(location, text)
+    // Each note is synced; its folder once, at the end of the run (see `syncFolders`).
+    await writeFileAtomically(location, text, {sync: 'file'})
+    this.touchedFolders.add(folder)
+  }
+
+  /** Makes the renames of the run durable: each folder a note was written into, synced once. */
+  async syncFolders(): Promise<void> {
+    for (const folder of this.touchedFolders) await syncFolder(folder)
   }
 
   /** Removes a file of chatmark's own while it still has the text chatmark wrote; one someone changed stays. */
