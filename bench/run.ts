@@ -172,8 +172,8 @@ if (!only || only === 'vault') {
   await rm(vault, {recursive: true, force: true})
   process.stdout.write(
     [
-      `chatmark sync of ${sessions.toLocaleString('en-US')} sessions (Claude Code, Codex, Gemini CLI; best of ${runs} ` +
-        `runs, node ${process.version})`,
+      `chatmark sync of ${sessions.toLocaleString('en-US')} sessions (Claude Code, Codex, Gemini CLI; ` +
+        `best of ${runs} runs, node ${process.version})`,
       `  first sync into an empty vault:   ${first.toFixed(2)} s (${(sessions / first).toFixed(0)} sessions/s), ` +
         `peak RSS ${mb(firstRss)}`,
       `  again, nothing changed:           ${again.toFixed(2)} s (target: under 1 s)`,
