@@ -243,3 +243,25 @@ test('filters pick conversations; a source read with a filter is read whole next
   assert.equal(bad.code, 2)
   assert.match(bad.stderr, /--since takes a day as YYYY-MM-DD, not `yesterday`/)
 })
+
+test('a forked session links to its parent’s note, whichever of the two is read first', async () => {
+  const fork = await readFile(codexSession(), 'utf8')
+  const parentId = '01a22b3b-b35c-7c33-b8cd-80ea61c74018'
+  // The parent: the same rollout under the id the fork names, with no fork of its own; read after the fork.
+  const parent = fork
+    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
+    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  await writeFile(join(home, '.codex/sessions/2026/11/30/rollout-z-parent.jsonl'), parent)
+  const run = await chatmark('vault')
+  assert.equal(run.code, 0, run.stderr)
+  const forkNote = await readFile(join(vault, codexNote), 'utf8')
+  const parentPath = (await files()).find((path) => path.startsWith('codex/2026-11/') && path !== codexNote)
+  assert.ok(parentPath, 'the parent has a note')
+  assert.match(
+    forkNote,
+    new RegExp(`^parent: "\\[\\[${parentPath.replace(/\.md$/, '').replace(/[.*?()[\]]/g, '\\$&')}\\|`, 'm')
+  )
+  // The link is chatmark's own text: the next sync sees no edit.
+  const again = await chatmark('vault')
+  assert.match(again.stderr, / 0 kept because edited/)
+})

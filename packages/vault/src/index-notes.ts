@@ -1,4 +1,5 @@
 import type {NoteRecord} from './vault-state.js'
+import {wikilink} from './wikilink.js'
 
 /** An index note to write: its id (kept in state like a conversation's), path and text. */
 export interface IndexNote {
@@ -52,12 +53,8 @@ function indexNote(id: string, path: string, title: string, notes: NoteRecord[],
   const sorted = [...notes].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.path.localeCompare(b.path))
   const depth = path.split('/').length - 1
   const lines = sorted.map((note) => {
-    // Inside a wikilink nothing is escaped: the characters that would end it are left out of the label.
     const link = wikilinks
-      ? `[[${note.path.replace(/\.md$/, '')}|${note.title
-          .replace(/[|[\]#^]/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim()}]]`
+      ? wikilink(note.path, note.title)
       : `[${escapeText(note.title)}](<${'../'.repeat(depth)}${note.path}>)`
     const facts = [note.date, `${note.turns} turn${note.turns === 1 ? '' : 's'}`].filter(Boolean).join(' · ')
     return `- ${link} · ${facts}`

@@ -13,6 +13,7 @@ import {indexNotes} from './index-notes.js'
 import {mergeNote} from './merge-note.js'
 import {defaultTemplate, notePath, numberedNotePath} from './note-path.js'
 import {noteIds} from './note-ids.js'
+import {parentIdOf, parentLink, withParentProperty} from './parent-link.js'
 import {sourceFiles} from './source-files.js'
 import {toolFolder} from './tool-folder.js'
 import {lockVault} from './vault-lock.js'
@@ -127,6 +128,8 @@ class SyncRun {
   pathsById: Promise<Map<string, string>> | undefined
   changedNotes = false
   readonly touchedFolders = new Set<string>()
+  /** Notes written in this run whose parent's note was not known yet, by id: the parent's id. */
+  readonly orphans = new Map<string, string>()
 
   constructor(
     readonly options: SyncOptions,
@@ -137,6 +140,10 @@ class SyncRun {
   ) {
     this.bases = baseTexts(stateDir, options.dryRun === true)
     this.render = {profile: 'obsidian', ...options.render}
+  }
+
+  get wikilinks(): boolean {
+    return this.render.profile === 'obsidian'
   }
 
   async sync(): Promise<SyncReport> {
@@ -161,6 +168,7 @@ class SyncRun {
     for (const path of Object.keys(this.state.sources)) {
       if (!present.has(path)) this.report.missingSources.push(path)
     }
+    await this.linkParents()
     if (this.changedNotes || loaded.fresh) await this.writeIndexes()
     await this.syncFolders()
     if (!this.options.dryRun) await saveState(this.stateDir, this.state)
@@ -266,8 +274,13 @@ class SyncRun {
     // The same conversation in two files (a session archived, a legacy file beside its successor): the longer wins.
     if (before !== undefined && before >= turns) return
     this.placed.set(id, turns)
-    const text = [...markdownWriter.write(conversation, this.render)].join('')
     const target = notePath(conversation, this.options.template ?? defaultTemplate)
+    const parentId = parentIdOf(conversation)
+    const parent = parentId === undefined ? undefined : this.state.notes[parentId]
+    let text = [...markdownWriter.write(conversation, this.render)].join('')
+    if (parent) text = withParentProperty(text, parentLink(parent, target, this.wikilinks))
+    // A parent read later in this run is linked at its end (see `linkParents`).
+    else if (parentId !== undefined) this.orphans.set(id, parentId)
     const title = conversationTitle(conversation)
     const facts = {
       title,
@@ -440,6 +453,27 @@ class SyncRun {
     const location = join(this.vault, ...path.split('/'))
     if (relative(this.vault, location).startsWith('..')) throw new Error(`${path} is outside the vault`)
     return location
+  }
+
+  /**
+   * Adds the `parent` property to the notes of this run whose parent's note
+   * came later in it, while each is as chatmark wrote it (a note's base gets
+   * it too, so a later merge sees no change of the person's).
+   */
+  async linkParents(): Promise<void> {
+    for (const [id, parentId] of this.orphans) {
+      const note = this.state.notes[id]
+      const parent = this.state.notes[parentId]
+      if (!note || !parent || note.beside !== undefined) continue
+      const current = this.options.dryRun ? undefined : await this.readNote(note.path)
+      if (current === undefined || sha256Of(current) !== note.sha256) continue
+      const linked = withParentProperty(current, parentLink(parent, note.path, this.wikilinks))
+      await this.write(note.path, linked)
+      const base = await this.bases.load(id)
+      if (base !== undefined)
+        await this.bases.save(id, withParentProperty(base, parentLink(parent, note.path, this.wikilinks)))
+      note.sha256 = sha256Of(linked)
+    }
   }
 
   /** Writes the index notes, with the same care as conversations' notes (an edited one is kept). */
