@@ -55,6 +55,9 @@ export function syncProgress(io: CliIo, quiet: boolean): SyncProgress {
       else plain(line, failure)
     },
     stop() {
+      // cli-progress prints logged lines only when it next draws, and its stop does not draw: the last lines
+      // logged before the end would be lost without this last draw.
+      bars?.update()
       bars?.stop()
     }
   }
