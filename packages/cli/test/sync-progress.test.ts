@@ -61,7 +61,7 @@ test('on a terminal, a count bar with rate and time left; lines printed meanwhil
   assert.ok(screen.endsWith('\u001b[1G\u001b[0J'))
 })
 
-test('with stdout redirected, lines go to stdout and the bar stays on stderr; a few sources or --quiet need no bar', () => {
+test('with stdout redirected, lines go to stdout, the bar to stderr; a few sources or --quiet need no bar', () => {
   const run = io(false)
   const progress = syncProgress(run.io, false)
   progress.start(100)
