@@ -265,3 +265,28 @@ test('a forked session links to its parent’s note, whichever of the two is rea
   const again = await chatmark('vault')
   assert.match(again.stderr, / 0 kept because edited/)
 })
+
+test('a session that moved to another file keeps its note; sources come from the vault’s config file too', async () => {
+  await chatmark('vault')
+  // Codex moves a session it archives out of sessions/.
+  await mkdir(join(home, '.codex/archived_sessions'), {recursive: true})
+  await rename(codexSession(), join(home, '.codex/archived_sessions/rollout-fork.jsonl'))
+  const moved = await chatmark('vault')
+  assert.equal(moved.code, 0, moved.stderr)
+  assert.equal((await files()).filter((path) => path.startsWith('codex/2026-11/')).length, 1)
+  assert.match(moved.stderr, /rollout-fork\.jsonl: gone since the last sync; its notes are kept\n/)
+
+  // A source named in .chatmark/config.yaml (with ~ for the home folder), and a vault template of its own.
+  await cp(join(fixtures, 'chatgpt/odd-conversations/input.json'), join(home, 'export.json'))
+  await writeFile(join(vault, '.chatmark/config.yaml'), 'sources:\n  - ~/export.json\ntemplate: "{tool}/{title}"\n')
+  const configured = await chatmark('vault', '--no-defaults')
+  assert.equal(configured.code, 0, configured.stderr)
+  assert.ok(
+    (await files()).some((path) => /^chatgpt\/[^/]+\.md$/.test(path)),
+    (await files()).join(', ')
+  )
+  await writeFile(join(vault, '.chatmark/config.yaml'), 'sources: ~/export.json\n')
+  const bad = await chatmark('vault')
+  assert.equal(bad.code, 2)
+  assert.match(bad.stderr, /config\.yaml: sources must be a list of paths/)
+})
