@@ -1,9 +1,10 @@
 import {diff3Merge} from 'node-diff3'
 import {isDeepStrictEqual} from 'node:util'
-import {parse, stringify} from 'yaml'
+import {isMap, parse, parseDocument} from 'yaml'
 
-/** A note split into its frontmatter (as data, keys in order) and its body (the text after the closing `---`). */
+/** A note split into its frontmatter (its YAML text, and as data) and its body (the text after the closing `---`). */
 interface SplitNote {
+  yaml: string
   data: Record<string, unknown>
   body: string
 }
@@ -30,8 +31,8 @@ export function mergeNote(base: string, mine: string, next: string): string | un
   if (!old || !edited || !fresh) return undefined
   const body = mergeBody(old.body, edited.body, fresh.body)
   if (body === undefined) return undefined
-  const data = mergeProperties(old.data, edited.data, fresh.data)
-  return `---\n${stringify(data, {lineWidth: 0}).trimEnd()}\n---\n${body}`
+  const yaml = mergeProperties(old.data, edited, fresh.data)
+  return yaml === undefined ? undefined : `---\n${yaml}\n---\n${body}`
 }
 
 function splitNote(text: string): SplitNote | undefined {
@@ -41,31 +42,43 @@ function splitNote(text: string): SplitNote | undefined {
   try {
     const data: unknown = parse(text.slice(4, end))
     if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined
-    return {data: data as Record<string, unknown>, body: text.slice(end + 5)}
+    return {yaml: text.slice(4, end), data: data as Record<string, unknown>, body: text.slice(end + 5)}
   } catch {
     return undefined
   }
 }
 
+/**
+ * The person's frontmatter with the new values merged in, as YAML: edited in
+ * place (yaml's document model), so their comments, order and quoting stay.
+ */
 function mergeProperties(
   base: Record<string, unknown>,
-  mine: Record<string, unknown>,
+  mine: SplitNote,
   next: Record<string, unknown>
-): Record<string, unknown> {
-  const merged: Record<string, unknown> = {}
+): string | undefined {
+  const document = parseDocument(mine.yaml)
+  if (document.errors.length > 0 || !isMap(document.contents)) return undefined
+  const theirs = mine.data
   for (const [key, value] of Object.entries(next)) {
-    if (!(key in mine)) {
-      // Deleted by the person, or new in this version.
-      if (!(key in base)) merged[key] = value
+    if (!(key in theirs)) {
+      // Deleted by the person stays deleted; new in this version comes in.
+      if (!(key in base)) document.set(key, value)
       continue
     }
-    const theirs = mine[key]
-    if (isDeepStrictEqual(theirs, base[key])) merged[key] = value
-    else if (Array.isArray(theirs) && Array.isArray(value)) merged[key] = mergeList(base[key], theirs, value)
-    else merged[key] = theirs
+    const edited = theirs[key]
+    if (isDeepStrictEqual(edited, base[key])) {
+      if (!isDeepStrictEqual(edited, value)) document.set(key, value)
+    } else if (Array.isArray(edited) && Array.isArray(value)) {
+      const merged = mergeList(base[key], edited, value)
+      if (!isDeepStrictEqual(merged, edited)) document.set(key, merged)
+    }
   }
-  for (const [key, value] of Object.entries(mine)) if (!(key in merged) && !(key in base)) merged[key] = value
-  return merged
+  // A property chatmark no longer writes goes, unless the person changed it.
+  for (const key of Object.keys(base)) {
+    if (!(key in next) && key in theirs && isDeepStrictEqual(theirs[key], base[key])) document.delete(key)
+  }
+  return document.toString({lineWidth: 0}).trimEnd()
 }
 
 /** The new items, without those the person removed, then the items the person added. */

@@ -50,3 +50,13 @@ test('the same lines changed both ways, or a frontmatter that no longer parses, 
   assert.equal(mergeNote(base, base.replace('id: c-1', 'id: [c-1'), grown), undefined)
   assert.equal(mergeNote(base, 'no frontmatter at all\n', grown), undefined)
 })
+
+test('the person’s frontmatter keeps its comments, order and quoting; only the values that changed are set', () => {
+  const mine = base.replace('turns: 2', "# my reading list\nstatus: 'to read'\nturns: 2")
+  const merged = mergeNote(base, mine, grown)
+  assert.ok(merged)
+  assert.match(
+    merged,
+    /^---\ntitle: Fix the test\nid: c-1\ntags:\n {2}- chatmark\n# my reading list\nstatus: 'to read'\nturns: 4\n---\n/
+  )
+})
