@@ -1,8 +1,9 @@
 import type {Stats} from 'node:fs'
 import {lstat, readdir, stat} from 'node:fs/promises'
-import {basename, extname, join, resolve} from 'node:path'
+import {basename, extname, isAbsolute, join, relative, resolve} from 'node:path'
 import type {NamePattern} from '@chatmark/core'
 import {matchesName} from '@chatmark/core'
+import {subagentParent} from '@chatmark/format-claude'
 
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
@@ -41,7 +42,7 @@ export interface CollectOptions {
  */
 export async function collectInputs(operands: readonly string[], options: CollectOptions): Promise<InputEntry[]> {
   const entries: InputEntry[] = []
-  const walk: Walk = {entries, options, seen: new Map()}
+  const walk: Walk = {entries, options, seen: new Map(), roots: []}
   for (const operand of operands) {
     if (operand === '-') entries.push({kind: 'stdin'})
     else await visit(operand, true, walk)
@@ -54,6 +55,8 @@ interface Walk {
   options: CollectOptions
   /** The first path of every file and folder met, by device and inode. */
   seen: Map<string, string>
+  /** The folders walked, as named on the command line, resolved. */
+  roots: string[]
 }
 
 /** Whether `info` was met before under another path; if so, the entry says which. */
@@ -95,6 +98,7 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
   }
   if (info.isDirectory()) {
     if (metBefore(path, info, walk)) return
+    if (named) walk.roots.push(location)
     // A folder that cannot be listed (no permission) is reported, and the walk goes on.
     let names: string[]
     try {
@@ -121,12 +125,23 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
         entries.push({kind: 'skipped', path: child, reason: `superseded by ${name}l beside it`})
         continue
       }
+      // Claude Code 2.1 writes `agent-<id>.meta.json` beside each subagent transcript: what started it.
+      const transcript = /^agent-.+\.meta\.json$/.test(name) ? name.replace(/\.meta\.json$/, '.jsonl') : undefined
+      if (transcript !== undefined && present.has(transcript)) {
+        entries.push({kind: 'skipped', path: child, reason: `Claude Code's metadata of ${transcript} beside it`})
+        continue
+      }
       const childInfo = await lstat(join(location, name)).catch(() => undefined)
       if (childInfo?.isDirectory()) {
         if (!hidden) await visit(child, false, walk)
       } else if (childInfo?.isSymbolicLink()) await visit(child, false, walk)
       else if (childInfo?.isFile() && hasInputExtension(name, options) && !metBefore(child, childInfo, walk)) {
-        entries.push({kind: 'file', path: child, named: false})
+        const session = await sessionOfSubagent(join(location, name), walk)
+        if (session === undefined) entries.push({kind: 'file', path: child, named: false})
+        else {
+          const reason = `a subagent's transcript of ${join(path, relative(location, session))}, read with that session`
+          entries.push({kind: 'skipped', path: child, reason: `${reason} (--subagents nests it under its call)`})
+        }
       }
     }
     return
@@ -139,6 +154,23 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
   }
   if (metBefore(path, info, walk)) return
   entries.push({kind: 'file', path, named})
+}
+
+/**
+ * Claude Code writes each subagent's transcript to a file of its own
+ * (`<session>/subagents/agent-*.jsonl`, or `agent-*.jsonl` beside the session in
+ * 2.0), which the session's reader nests: found in a folder, it is no input of
+ * its own when its session file is in the same walk (named, it is read as it is).
+ */
+async function sessionOfSubagent(location: string, walk: Walk): Promise<string | undefined> {
+  if (!/^agent-.+\.jsonl$/.test(basename(location))) return undefined
+  const session = await subagentParent(location)
+  if (session === undefined) return undefined
+  const inWalk = walk.roots.some((root) => {
+    const inside = relative(root, session)
+    return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
+  })
+  return inWalk ? session : undefined
 }
 
 function hasInputExtension(name: string, options: CollectOptions): boolean {

@@ -2,6 +2,8 @@ import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
 
+export {subagentFiles, subagentParent} from './subagent-files.js'
+
 /**
  * Options for the claude format. Each can also be given per read as a
  * format option of the same name (`context.options`), which wins.
@@ -19,9 +21,13 @@ export interface Options {
   branches?: 'current' | 'all'
   /**
    * Whether subagent (sidechain) conversations are nested under the Task /
-   * Agent tool call that started them (`ToolCallPart.subagent`).
+   * Agent tool call that started them (`ToolCallPart.subagent`): sidechain
+   * lines of the session file (Claude Code 1.0) and, for a session read from
+   * disk, the transcripts its subagents wrote to files of their own
+   * (`<sessionId>/subagents/agent-*.jsonl`, or `agent-*.jsonl` beside the
+   * session in 2.0; see {@link subagentFiles}).
    *
-   * Default: `false` (they are counted).
+   * Default: `false` (sidechain lines are counted; transcript files are not read).
    */
   subagents?: boolean
   /**

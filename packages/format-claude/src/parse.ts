@@ -5,6 +5,8 @@ import {createSample, readJsonDocument, readJsonLineBatches} from '@chatmark/cor
 import {detectExport, exportVariant} from './detect-export.js'
 import {parseExport} from './parse-export.js'
 import {createRecordStore} from './record-store.js'
+import type {SubagentTranscript} from './subagent-transcripts.js'
+import {readSubagentTranscripts} from './subagent-transcripts.js'
 import {threadSession} from './thread.js'
 import type {Settings} from './conversation/index.js'
 import {toConversation} from './conversation/index.js'
@@ -53,6 +55,11 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
       store.fidelity[reason] = (store.fidelity[reason] ?? 0) + count
   }
 
+  // A session file on disk: with `subagents`, the transcripts its subagents wrote to files of their own.
+  const transcripts: SubagentTranscript[] =
+    settings.subagents && variant === 'claude-code-jsonl' && input.path !== undefined && !store.subagent
+      ? await readSubagentTranscripts(input.path, store, context, messageSource)
+      : []
   if (store.unknownTypes.size > 0) {
     file.message(`Skipped records of unknown type: ${[...store.unknownTypes].sort().join(', ')}`, {
       ruleId: 'unknown-record',
@@ -90,7 +97,8 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
         settings,
         variant,
         fallbackId: idFromName(input.name),
-        ...(input.path ? {path: input.path} : {})
+        ...(input.path ? {path: input.path} : {}),
+        transcripts
       })
     })
     .filter((conversation) => conversation.turns.length > 0)

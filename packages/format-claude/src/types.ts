@@ -37,7 +37,9 @@ export const bookkeepingTypes: ReadonlySet<string> = new Set([
   'cost-state',
   'atis-latch',
   'pr-link',
-  'agent-name'
+  'agent-name',
+  // The first line of a forked subagent's transcript: where in the session the fork took its context from.
+  'fork-context-ref'
 ])
 
 /** Title entry types (no `uuid`): `summary` (legacy), `ai-title`, `custom-title` (`/rename`). */

@@ -28,8 +28,8 @@ const plugin = claude()
 const toolCalls = (turns: Turn[]): Array<ToolCallPart & {subagent?: Turn[]}> =>
   turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
 
-test('the package exports exactly the claude factory', () => {
-  assert.deepEqual(Object.keys(api).sort(), ['claude'])
+test('the package exports exactly the claude factory and the subagent file helpers', () => {
+  assert.deepEqual(Object.keys(api).sort(), ['claude', 'subagentFiles', 'subagentParent'])
 })
 
 test('the plugin names itself claude, reads .jsonl and .json, and describes itself in one line', () => {

@@ -9,8 +9,7 @@ import {toolCall} from './tool-call.js'
 export function assistantBlock(
   state: BuildState,
   block: Record<string, unknown>,
-  serverResults: Map<string, Record<string, unknown>>,
-  main: boolean
+  serverResults: Map<string, Record<string, unknown>>
 ): Part | undefined {
   switch (block['type']) {
     case 'text': {
@@ -23,7 +22,7 @@ export function assistantBlock(
       return redactedThinking()
     case 'tool_use':
     case 'server_tool_use':
-      return toolCall(state, block, serverResults, main)
+      return toolCall(state, block, serverResults)
     default:
       // A server tool's result is shown with its call (`serverResultsOf`).
       if (isString(block['type']) && block['type'].endsWith('_tool_result')) return undefined

@@ -68,7 +68,7 @@ export function assistantParts(state: BuildState, item: Item, main: boolean): As
       const key = `${String(block['type'])}:${identity ?? ''}`
       if (seen.has(key)) continue
       seen.add(key)
-      const part = assistantBlock(state, block, serverResults, main)
+      const part = assistantBlock(state, block, serverResults)
       if (part) parts.push(part)
     }
   }

@@ -43,8 +43,10 @@ export function buildConversation(state: BuildState, turns: Turn[], context: Con
   const extra: Record<string, string | number> = {}
   if (facts.version !== undefined) extra['version'] = facts.version
   if (store.subagent) {
+    // A subagent's transcript read on its own: whose it is (its parent's note nests it, with `subagents`).
     extra['kind'] = 'subagent'
     if (store.subagent.agentId !== undefined) extra['agent_id'] = store.subagent.agentId
+    if (facts.sessionId !== undefined) extra['parent_session'] = facts.sessionId
   }
   if (state.cacheCreation !== undefined) extra['cacheCreationTokens'] = state.cacheCreation
   if (Object.keys(extra).length > 0) conversation.metadata.extra = extra

@@ -1,10 +1,20 @@
 import type {RecordStore} from '../record-store.js'
-import type {BuildState, Item} from './state.js'
+import type {SubagentTranscript} from '../subagent-transcripts.js'
+import {pathItems} from './path-items.js'
+import type {BuildState, Item, SubagentGroup} from './state.js'
 import {count} from './state.js'
 
-/** Sidechain records by subagent: `agent:<agentId>`, else the uuid of the sidechain's root. */
-export function sidechainGroups(store: RecordStore): Map<string, Item[]> {
-  const groups = new Map<string, Item[]>()
+/**
+ * Subagents by key: the sidechain records of the session file by subagent
+ * (`agent:<agentId>`, else the uuid of the sidechain's root), then each
+ * transcript of its own (`agent:<agentId>`), which takes the place of
+ * sidechain lines of the same agent, since it holds all of them.
+ */
+export function subagentGroups(
+  store: RecordStore,
+  transcripts: readonly SubagentTranscript[]
+): Map<string, SubagentGroup> {
+  const groups = new Map<string, SubagentGroup>()
   const rootOf = new Map<string, string>()
   const sorted = [...store.entries.values()].filter((entry) => entry.sidechain).sort((a, b) => a.position - b.position)
   for (const entry of sorted) {
@@ -15,16 +25,21 @@ export function sidechainGroups(store: RecordStore): Map<string, Item[]> {
       key = parent?.sidechain ? (rootOf.get(parent.uuid) ?? `root:${parent.uuid}`) : `root:${entry.uuid}`
     }
     rootOf.set(entry.uuid, key)
-    const list = groups.get(key) ?? []
-    list.push({record: entry.record, entry, sidechain: true})
-    groups.set(key, list)
+    const group = groups.get(key) ?? (entry.agentId === undefined ? {items: []} : {items: [], agentId: entry.agentId})
+    group.items.push({record: entry.record, entry, sidechain: true})
+    groups.set(key, group)
+  }
+  for (const transcript of transcripts) {
+    if (!transcript.thread) continue
+    const items: Item[] = [...pathItems(transcript.thread.path, transcript.store)]
+    groups.set(`agent:${transcript.agentId}`, {items, agentId: transcript.agentId, transcript})
   }
   return groups
 }
 
 /**
  * Counts what the note leaves out of the sidechains: every sidechain message
- * without `subagents`, else the records of the subagents no tool call claimed.
+ * without `subagents`, else the messages of the subagents no tool call claimed.
  */
 export function countSidechains(state: BuildState): void {
   const {store} = state
@@ -36,6 +51,9 @@ export function countSidechains(state: BuildState): void {
     if (records > 0) count(state, 'sidechain-record', records)
     return
   }
-  for (const [key, items] of state.subagents)
-    if (!state.usedGroups.has(key)) count(state, 'unmatched-sidechain-record', items.length)
+  for (const [key, group] of state.subagents) {
+    if (state.usedGroups.has(key)) continue
+    const messages = group.items.filter((item) => item.record['type'] === 'user' || item.record['type'] === 'assistant')
+    if (messages.length > 0) count(state, 'unmatched-sidechain-record', messages.length)
+  }
 }

@@ -1,7 +1,8 @@
 import type {Fidelity, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
 import type {Entry, RecordStore} from '../record-store.js'
+import type {SubagentTranscript} from '../subagent-transcripts.js'
 import type {Thread} from '../thread.js'
-import {sidechainGroups} from './sidechains.js'
+import {subagentGroups} from './sidechains.js'
 
 /** Format options, resolved. */
 export interface Settings {
@@ -17,6 +18,8 @@ export interface ConversationContext {
   variant: 'claude-code-jsonl' | 'claude-code-loglines'
   fallbackId: string
   path?: string
+  /** The subagents' own transcript files, read beside the session (with `subagents`). */
+  transcripts?: readonly SubagentTranscript[]
 }
 
 /** A record to turn into parts: a chain entry or a record without uuid. */
@@ -24,6 +27,16 @@ export interface Item {
   record: Record<string, unknown>
   entry?: Entry
   sidechain: boolean
+}
+
+/** One subagent's records, to nest under the Task / Agent call that started it. */
+export interface SubagentGroup {
+  /** Its records in order: its sidechain lines in the session file, or the thread of its own transcript. */
+  items: Item[]
+  /** Its id (`agentId`), when its records carry one. */
+  agentId?: string
+  /** Its own transcript file, whose records and tool results are in a store of their own. */
+  transcript?: SubagentTranscript
 }
 
 /**
@@ -52,10 +65,20 @@ export interface BuildState {
   totals: TokenCounts
   /** Cache writes of the main thread (the model's token counts have no field for them). */
   cacheCreation: number | undefined
-  /** Sidechain records by subagent (empty unless `settings.subagents`). */
-  subagents: Map<string, Item[]>
+  /**
+   * Subagents by key (`agent:<agentId>`, else `root:<uuid>`): sidechain records
+   * of the session file and transcripts of their own (empty unless
+   * `settings.subagents`). Shared with the states that build the subagents' turns.
+   */
+  subagents: Map<string, SubagentGroup>
   /** Keys of {@link subagents} already nested under a tool call. */
   usedGroups: Set<string>
+  /**
+   * The agent ids that a tool result of the session (`store` of the
+   * conversation's own state) or of a subagent transcript names, collected
+   * on the first call matched by its prompt.
+   */
+  namedAgents: {session: RecordStore; ids: Set<string> | undefined}
   /** Ids of every tool_use in the store, collected on the first tool result that needs them. */
   toolUses: Set<string> | undefined
 }
@@ -73,8 +96,9 @@ export function createState(thread: Thread, context: ConversationContext): Build
     models: [],
     totals: {},
     cacheCreation: undefined,
-    subagents: settings.subagents ? sidechainGroups(store) : new Map(),
+    subagents: settings.subagents ? subagentGroups(store, context.transcripts ?? []) : new Map(),
     usedGroups: new Set(),
+    namedAgents: {session: store, ids: undefined},
     toolUses: undefined
   }
 }

@@ -13,14 +13,14 @@ const subagentToolNames = new Set(['Task', 'Agent'])
 /**
  * A `tool_use` or `server_tool_use` block as a tool call, with its result: the
  * `tool_result` that answers it anywhere in the file (a diff for an Edit's
- * `toolUseResult`), else a server tool's result in the same message. On the
- * main thread, with `subagents`, a Task / Agent call carries its subagent's turns.
+ * `toolUseResult`), else a server tool's result in the same message. With
+ * `subagents`, a Task / Agent call carries its subagent's turns (on the
+ * thread, in an abandoned branch, and in a subagent that started one of its own).
  */
 export function toolCall(
   state: BuildState,
   block: Record<string, unknown>,
-  serverResults: Map<string, Record<string, unknown>>,
-  main: boolean
+  serverResults: Map<string, Record<string, unknown>>
 ): ToolCallPart {
   const id = stringOf(block['id'])
   const name = stringOf(block['name']) ?? 'tool'
@@ -40,8 +40,8 @@ export function toolCall(
         language: isString(server['content']) ? 'text' : 'json'
       }
     }
-    if (main && state.settings.subagents && subagentToolNames.has(name)) {
-      const turns = subagentTurns(state, id, input, info?.rich)
+    if (state.settings.subagents && subagentToolNames.has(name)) {
+      const turns = subagentTurns(state, id, input, info)
       if (turns) call.subagent = turns
     }
   }
