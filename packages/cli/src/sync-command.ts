@@ -3,6 +3,7 @@ import {homedir} from 'node:os'
 import {join, resolve} from 'node:path'
 import {parseArgs} from 'node:util'
 import type {Conversation, Normalizer} from '@chatmark/core'
+import {subagentFiles} from '@chatmark/format-claude'
 import type {SyncEvent, SyncReport} from '@chatmark/vault'
 import {sync, VaultLockedError} from '@chatmark/vault'
 import {parse as parseYaml} from 'yaml'
@@ -127,6 +128,8 @@ export async function syncCommand(argv: string[], io: CliIo, normalizer: Normali
       ...(args.project ? {project: args.project} : {}),
       wanted,
       ...(args.redact ? {transform: redactSecrets} : {}),
+      // A Claude Code session's note shows its subagents' own transcripts: a change to one re-reads the session.
+      companions: subagentFiles,
       onEvent
     })
   } catch (error) {

@@ -17,6 +17,9 @@ export const subagentFilePattern = /^agent-(.+)\.jsonl$/
 
 /** The folders of subagent transcripts below `subagents/` that are looked into (workflows use one level). */
 const maxSubagentDepth = 3
+/** The names Claude Code gives session files (`<uuid>.jsonl`). */
+const sessionUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** How much of a file's head is read to find its session id. */
 const headBytes = 64 * 1024
 
@@ -85,6 +88,9 @@ async function sessionIdsOf(sessionPath: string): Promise<string[]> {
   const name = basename(sessionPath)
   if (!name.endsWith('.jsonl') || subagentFilePattern.test(name) || !(await isFile(sessionPath))) return []
   const ids = [name.slice(0, -'.jsonl'.length)]
+  // Named by a session id (a UUID), as Claude Code names them: the head need not be read (a sync asks this of
+  // every session it knows, changed or not).
+  if (sessionUuid.test(ids[0] ?? '')) return ids
   const recorded = await sessionIdInHead(sessionPath)
   if (recorded !== undefined && isSafeName(recorded) && !ids.includes(recorded)) ids.push(recorded)
   return ids
@@ -166,20 +172,23 @@ async function scanBeside(folder: string): Promise<Map<string, string[]>> {
  * prompt is long.
  */
 export async function sessionIdInHead(path: string): Promise<string | undefined> {
-  let text: string
+  let head: Buffer
   try {
     const handle = await open(path, 'r')
     try {
-      const buffer = Buffer.alloc(headBytes)
+      const buffer = Buffer.allocUnsafe(headBytes)
       const {bytesRead} = await handle.read(buffer, 0, headBytes, 0)
-      text = buffer.subarray(0, bytesRead).toString('utf8')
+      head = buffer.subarray(0, bytesRead)
     } finally {
       await handle.close()
     }
   } catch {
     return undefined
   }
-  return /"sessionId"\s*:\s*"([^"\\]+)"/.exec(text)?.[1]
+  // Found in the bytes, and only the few around it decoded: a sync of many sessions asks this of every one.
+  const at = head.indexOf('"sessionId"')
+  if (at === -1) return undefined
+  return /^"sessionId"\s*:\s*"([^"\\]+)"/.exec(head.subarray(at, at + 256).toString('utf8'))?.[1]
 }
 
 /** A session or agent id that is safe as one path segment (Claude Code's are UUIDs and hex). */
