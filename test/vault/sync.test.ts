@@ -290,3 +290,39 @@ test('a session that moved to another file keeps its note; sources come from the
   assert.equal(bad.code, 2)
   assert.match(bad.stderr, /config\.yaml: sources must be a list of paths/)
 })
+
+test('a Claude Code session’s subagent transcripts are folded into its note, and a change to one updates it', async () => {
+  const session = '5b03b5b9-3e60-41c3-9ae1-8cf0307eea18'
+  const fixture = join(fixtures, 'claude-code/real-2.1-subagent-files')
+  const project = join(home, '.claude/projects/-work-agents')
+  await mkdir(project, {recursive: true})
+  await cp(join(fixture, 'input.jsonl'), join(project, `${session}.jsonl`))
+  await cp(join(fixture, session), join(project, session), {recursive: true})
+  const first = await chatmark('vault', '--no-defaults', join(project, `${session}.jsonl`))
+  assert.equal(first.code, 0, first.stderr)
+  // One note: the transcripts are not notes of their own.
+  const notes = (await files()).filter((path) => path.startsWith('claude-code/2026'))
+  assert.equal(notes.length, 1, notes.join(', '))
+  const agent = (await readdir(join(project, session, 'subagents'))).find((name) => name.endsWith('.jsonl'))
+  assert.ok(agent)
+  const note = await readFile(join(vault, notes[0] ?? ''), 'utf8')
+  const unchanged = await chatmark('vault', '--no-defaults', join(project, `${session}.jsonl`))
+  assert.match(unchanged.stderr, /^0 new, 0 updated, 1 unchanged/)
+  // The subagent's transcript grows (its session file does not): the session is read again.
+  const path = join(project, session, 'subagents', agent)
+  const lines = (await readFile(path, 'utf8')).trimEnd().split('\n')
+  const last = JSON.parse(lines.at(-1) ?? '{}') as {uuid: string; message: Record<string, unknown>}
+  const added = {
+    ...last,
+    parentUuid: last.uuid,
+    uuid: 'added-by-the-test',
+    message: {...last.message, id: 'msg_added', content: [{type: 'text', text: 'A late word from the subagent.'}]}
+  }
+  await appendFile(path, `${JSON.stringify(added)}\n`)
+  const grown = await chatmark('vault', '--no-defaults', join(project, `${session}.jsonl`))
+  assert.equal(grown.code, 0, grown.stderr)
+  assert.match(grown.stderr, /^0 new, 1 updated, 0 unchanged/)
+  const updated = await readFile(join(vault, notes[0] ?? ''), 'utf8')
+  assert.ok(!note.includes('A late word from the subagent.'))
+  assert.ok(updated.includes('A late word from the subagent.'))
+})
