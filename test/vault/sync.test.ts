@@ -291,7 +291,7 @@ test('a session that moved to another file keeps its note; sources come from the
   assert.match(bad.stderr, /config\.yaml: sources must be a list of paths/)
 })
 
-test('a Claude Code session’s subagent transcripts are folded into its note, and a change to one updates it', async () => {
+test('a Claude Code session’s subagent transcripts fold into its note; a change to one updates it', async () => {
   const session = '5b03b5b9-3e60-41c3-9ae1-8cf0307eea18'
   const fixture = join(fixtures, 'claude-code/real-2.1-subagent-files')
   const project = join(home, '.claude/projects/-work-agents')
