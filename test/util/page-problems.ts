@@ -7,8 +7,8 @@ const allowedElements = new Set(
   strong em del code pre blockquote ul ol li table thead tbody tr th td hr br sup input span`.split(/\s+/)
 )
 
-/** Where a link may lead: another page or a place on this one, never a script. */
-const safeHref = /^(?:https?:|mailto:|#|[^:/?#]+(?:[?#]|$))/i
+/** Where a link may lead: another page, a file beside the page (an attachment), a place on this one; never a script. */
+const safeHref = /^(?:https?:|mailto:|#|[^:/?#][^:?#]*(?:[?#]|$))/i
 
 /**
  * What is wrong with an HTML page as chatmark must write it: an element or

@@ -15,9 +15,10 @@ export interface ConvertOptions extends ReadOptions {
   /**
    * Called with each conversation as soon as it is read; when given, notes are
    * neither rendered nor collected (render them as you need, e.g. streamed
-   * with `noteChunks`).
+   * with `noteChunks`). `input` is the input the format read: pass it to
+   * `attachmentBytes` for the files of the conversation's attachments.
    */
-  onConversation?: (conversation: Conversation) => void | Promise<void>
+  onConversation?: (conversation: Conversation, input: Input) => void | Promise<void>
   /** Decides, once the format is known, to leave the input alone: return the reason, or `undefined` to go on. */
   skip?: (detection: Detection) => string | undefined
   /** Called once the format is known and the input is not skipped, before the first conversation. */
@@ -49,7 +50,7 @@ export async function convert(normalizer: Normalizer, input: Input, options: Con
   if (skipped !== undefined) return {file: reading.file, detection: reading.detection, notes, skipped}
   await onDetection?.(reading.detection)
   for await (const conversation of reading.conversations) {
-    if (onConversation) await onConversation(conversation)
+    if (onConversation) await onConversation(conversation, reading.input)
     else notes.push({conversation, markdown: toNote(conversation, render)})
   }
   return {file: reading.file, detection: reading.detection, notes}

@@ -1,4 +1,5 @@
 import type {Conversation} from '@chatmark/core'
+import {attachmentsOf} from '@chatmark/core'
 import type {SecretLintCoreConfig} from '@secretlint/types'
 import {mayHoldSecret} from './secret-anchors.js'
 import {secretKind} from './secret-kind.js'
@@ -82,7 +83,8 @@ async function redactString(text: string): Promise<[number, string]> {
 
 /**
  * Replaces every secret that secretlint's recommended rules find in a conversation, in every string
- * of it (text, thinking, tool inputs and results, code, quotes, notices, names, titles, metadata),
+ * of it (text, thinking, tool inputs and results, code, quotes, notices, names, titles, metadata; not
+ * the bytes of an attachment, `data`),
  * with a marker naming its kind: `[redacted: GitHub token]`. The conversation is changed in place
  * (it is the reader's fresh copy) and returned; the number of secrets is added to its fidelity as
  * `redacted-secret`. Strings are walked with a stack, not recursion, so deep tool inputs cannot
@@ -90,6 +92,7 @@ async function redactString(text: string): Promise<[number, string]> {
  */
 export async function redactSecrets(conversation: Conversation): Promise<Conversation> {
   let count = 0
+  const attachments = new Set<object>(attachmentsOf(conversation))
   const stack: Record<string | number, unknown>[] = [conversation as unknown as Record<string, unknown>]
   for (let holder = stack.pop(); holder !== undefined; holder = stack.pop()) {
     // Arrays by index: the turns of a long session would make a long array of keys.
@@ -97,6 +100,8 @@ export async function redactSecrets(conversation: Conversation): Promise<Convers
     for (const key of keys) {
       const value = holder[key]
       if (typeof value === 'string') {
+        // An attachment's bytes (base64, megabytes of a screenshot) are a file, not text: never scanned or changed.
+        if (key === 'data' && attachments.has(holder)) continue
         if (!mayHoldSecret(value)) continue
         const [found, redacted] = await redactString(value)
         if (found === 0) continue

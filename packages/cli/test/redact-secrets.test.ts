@@ -119,3 +119,36 @@ test('every rule of the preset has its anchors, so that the prefilter never hide
   expect(missing).toEqual([])
   expect(rules.length).toBeGreaterThanOrEqual(10)
 })
+
+test("an attachment's bytes are never scanned or changed; a tool input shaped like one still is", async () => {
+  const {redactSecrets} = await import('../src/redact-secrets.js')
+  // A GitHub token is valid URL-safe base64: replacing it would corrupt the file.
+  const data = `${secrets['GitHub token']}AAAA`
+  const value = {
+    id: 'c-1',
+    source: {format: 'test'},
+    participants: [],
+    metadata: {},
+    fidelity: {},
+    turns: [
+      {
+        role: 'user' as const,
+        parts: [
+          {type: 'attachment' as const, text: 'image/png', data},
+          {
+            type: 'tool-call' as const,
+            text: 'Upload',
+            name: 'Upload',
+            input: {type: 'attachment', data: secrets['GitHub token']},
+            result: {text: '', attachments: [{type: 'attachment' as const, text: 'image/png', data}]}
+          }
+        ]
+      }
+    ]
+  }
+  await redactSecrets(value)
+  const [attachment, call] = value.turns[0]!.parts
+  expect(attachment).toMatchObject({data})
+  expect(call).toMatchObject({input: {data: '[redacted: GitHub token]'}, result: {attachments: [{data}]}})
+  expect(value.fidelity).toEqual({'redacted-secret': 1})
+})

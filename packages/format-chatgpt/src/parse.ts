@@ -3,6 +3,8 @@ import type {Input, ParseContext} from '@chatmark/core/read'
 import {isRecord} from '@chatmark/core/model'
 import {readJsonItems, shorten} from '@chatmark/core/read'
 import {conversationVariant, exportVariant} from './detect.js'
+import type {ExportFiles} from './export-files.js'
+import {exportFiles, placeFiles} from './export-files.js'
 import type {Branches} from './to-conversation.js'
 import {toConversation} from './to-conversation.js'
 import {isConversation} from './types.js'
@@ -21,7 +23,9 @@ export interface ParseSettings {
  * conversation object) and yields each conversation as soon as it is read:
  * only the conversation being parsed is held, whatever the file's size.
  * Conversations with nothing to show are skipped with a warning; an input
- * with no readable conversation at all fails.
+ * with no readable conversation at all fails. An attachment whose file the
+ * export holds (in the `.zip`, or the folder beside `conversations.json`: the
+ * input's `container`) gets its `entry` (see `exportFiles`).
  */
 export async function* parse(
   input: Input,
@@ -34,6 +38,11 @@ export async function* parse(
   const report = (reason: string, ruleId: string): void => {
     file.message(reason, {ruleId, source: messageSource})
   }
+
+  // The export's other files (uploads, generated images), listed when a conversation first refers to one.
+  let listed: Promise<ExportFiles | undefined> | undefined
+  const files = (): Promise<ExportFiles | undefined> =>
+    (listed ??= input.container ? exportFiles(input.container, report) : Promise.resolve(undefined))
 
   let items = 0
   let yielded = 0
@@ -74,6 +83,7 @@ export async function* parse(
       )
       continue
     }
+    await placeFiles(conversation, files)
     yielded++
     yield conversation
   }

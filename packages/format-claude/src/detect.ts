@@ -21,10 +21,29 @@ export function detect(sample: Sample): Verdict {
     case 'text':
       return {confidence: 'none', reason: 'text that is not JSON, not a Claude Code transcript'}
     case 'json':
-      return detectExport(sample.json, sample.jsonComplete) ?? detectDocument(sample.json)
+      return detectExport(sample.json, sample.jsonComplete) ?? longFirstLine(sample) ?? detectDocument(sample.json)
     case 'jsonl':
       // A minified conversations.json is one line of JSON.
       return (sample.json === undefined ? undefined : detectExport(sample.json, sample.complete)) ?? detectLines(sample)
+  }
+}
+
+/**
+ * A session whose first line runs past the sample (a prompt with a pasted
+ * screenshot is hundreds of KB of base64) looks like the head of one JSON
+ * document: the part of that line the sample holds is a Claude Code user or
+ * assistant record (`parentUuid`, camelCase `sessionId`, `message.role`).
+ */
+function longFirstLine(sample: Sample): Verdict | undefined {
+  const json = sample.json
+  if (sample.jsonComplete || !isRecord(json) || sample.text.includes('\n', sample.text.search(/\S/))) return undefined
+  if (!isMessageEntry(json) || !isString(json['sessionId']) || !('parentUuid' in json)) return undefined
+  return {
+    confidence: 'likely',
+    reason:
+      'a first line longer than the sample, a user/assistant record with parentUuid, camelCase sessionId and ' +
+      'message.role',
+    variant: 'claude-code-jsonl'
   }
 }
 

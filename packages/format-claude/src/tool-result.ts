@@ -15,9 +15,17 @@ export function toolResult(info: ResultInfo): ToolResult {
     if (diff.fileName !== undefined) result.fileName = diff.fileName
     return result
   }
-  const result: ToolResult = {text: blocksText(info.block['content'])}
+  const content = info.block['content']
+  const result: ToolResult = {text: blocksText(content)}
   if (isError) result.isError = true
+  const attachments = Array.isArray(content) ? content.filter(isFileBlock).map((block) => imageAttachment(block)) : []
+  if (attachments.length > 0) result.attachments = attachments
   return result
+}
+
+/** An image or document block (an image a tool read, a PDF). */
+function isFileBlock(block: unknown): block is Record<string, unknown> {
+  return isRecord(block) && (block['type'] === 'image' || block['type'] === 'document')
 }
 
 /** Text of a string or of content blocks (text kept, images described). */
@@ -28,13 +36,18 @@ export function blocksText(content: unknown): string {
   for (const block of content) {
     if (!isRecord(block)) continue
     if (block['type'] === 'text' && isString(block['text'])) pieces.push(block['text'])
-    else if (block['type'] === 'image' || block['type'] === 'document') pieces.push(`[${imageAttachment(block).text}]`)
+    else if (isFileBlock(block)) pieces.push(`[${imageAttachment(block, false).text}]`)
   }
   return pieces.join('\n')
 }
 
-/** An image or document block as an attachment: its type and size, never its bytes. */
-export function imageAttachment(block: Record<string, unknown>): AttachmentPart {
+/**
+ * An image or document block as an attachment: its type and size, and its
+ * bytes (`data`) when the block holds them as base64 (`source: {type:
+ * "base64", media_type, data}`: a pasted screenshot, an image a tool read),
+ * unless `withData` is false (only its description is wanted).
+ */
+export function imageAttachment(block: Record<string, unknown>, withData = true): AttachmentPart {
   const source = isRecord(block['source']) ? block['source'] : {}
   const kind = block['type'] === 'document' ? 'document' : 'image'
   const mimeType = stringOf(source['media_type'])
@@ -47,6 +60,8 @@ export function imageAttachment(block: Record<string, unknown>): AttachmentPart 
   const title = stringOf(block['title'])
   if (title !== undefined) part.name = title
   part.text = [mimeType ?? kind, part.size === undefined ? undefined : formatSize(part.size)].filter(Boolean).join(', ')
+  // Last, so that a reader of the model as JSON meets what the file is before its bytes.
+  if (withData && source['type'] === 'base64' && isString(data) && base64.test(data)) part.data = data
   return part
 }
 
@@ -65,6 +80,9 @@ function patchText(rich: unknown): {text: string; fileName?: string} | undefined
   const fileName = stringOf(rich['filePath'])
   return fileName === undefined ? {text: lines.join('\n')} : {text: lines.join('\n'), fileName}
 }
+
+/** Base64 as the API sends it: the standard alphabet, padded, no line breaks. */
+const base64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 function base64Size(data: string): number {
   const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0

@@ -273,7 +273,7 @@ test('tool calls are paired with results by id, errors are marked and Edit patch
   assert.equal(bash?.text, 'Fail on purpose')
 })
 
-test('images become attachments with their type and size, never their bytes', async () => {
+test('images become attachments with their type, decoded size and bytes', async () => {
   const value = await conversation(
     jsonl(
       user('u1', null, [
@@ -283,7 +283,7 @@ test('images become attachments with their type and size, never their bytes', as
     )
   )
   const part = value.turns[0]!.parts[1]
-  assert.deepEqual(part, {type: 'attachment', text: 'image/png, 3 B', mimeType: 'image/png', size: 3})
+  assert.deepEqual(part, {type: 'attachment', text: 'image/png, 3 B', mimeType: 'image/png', size: 3, data: 'AAAA'})
 })
 
 test('meta lines, reminders and command output are counted, and keepMeta shows them as notices', async () => {

@@ -1,4 +1,4 @@
-import type {ToolResult} from '@chatmark/core/model'
+import type {AttachmentPart, ToolResult} from '@chatmark/core/model'
 import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {imagePart} from './message-content.js'
 
@@ -21,14 +21,20 @@ export function toolResult(output: unknown): ToolResult {
   if (isString(output)) return textResult(output)
   if (Array.isArray(output)) {
     const pieces: string[] = []
+    const attachments: AttachmentPart[] = []
     for (const item of output) {
       if (!isRecord(item)) continue
       const text = stringOf(item['text'])
       if (text !== undefined) pieces.push(text)
-      else if (/image/.test(String(item['type'])))
-        pieces.push(`[image: ${imagePart(stringOf(item['image_url'])).text}]`)
+      else if (/image/.test(String(item['type']))) {
+        const image = imagePart(stringOf(item['image_url']))
+        pieces.push(`[image: ${image.text}]`)
+        attachments.push(image)
+      }
     }
-    return {text: pieces.join('\n')}
+    const result: ToolResult = {text: pieces.join('\n')}
+    if (attachments.length > 0) result.attachments = attachments
+    return result
   }
   if (isRecord(output)) {
     const content = output['content']

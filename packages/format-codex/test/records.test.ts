@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
+import {toNote} from '@chatmark/core'
 import {
   assistantItem,
   at,
@@ -151,7 +152,7 @@ test(
   }
 )
 
-test('a generated image is an attachment described by type, size and revised prompt, never inlined', async () => {
+test('a generated image is an attachment described by type, size and revised prompt, its bytes as data', async () => {
   const value = await conversation(
     jsonl(
       meta(),
@@ -167,9 +168,15 @@ test('a generated image is an attachment described by type, size and revised pro
   )
   const answer = value.turns.find((turn) => turn.role === 'assistant')
   assert.deepEqual(answer?.parts, [
-    {type: 'attachment', text: 'generated image, image/png, 9 B: A red bicycle', mimeType: 'image/png', size: 9}
+    {
+      type: 'attachment',
+      text: 'generated image, image/png, 9 B: A red bicycle',
+      mimeType: 'image/png',
+      size: 9,
+      data: 'iVBORw0KGgoA'
+    }
   ])
-  assert.ok(!JSON.stringify(value.turns).includes('iVBORw0KGgoA'))
+  assert.ok(!toNote(value).includes('iVBORw0KGgoA'))
 })
 
 test('a compaction item and the compacted line after it make one notice that holds the summary', async () => {
@@ -242,12 +249,12 @@ test('images in a prompt become attachments: data URLs by type and size, local p
   )
   assert.deepEqual(value.turns[0]?.parts, [
     {type: 'text', text: 'What is in these?'},
-    {type: 'attachment', text: 'image/jpeg, 9 B', mimeType: 'image/jpeg', size: 9},
+    {type: 'attachment', text: 'image/jpeg, 9 B', mimeType: 'image/jpeg', size: 9, data: '/9j/4AAQSkZJ'},
     {type: 'attachment', text: 'image', reference: '/home/ada/shot.png'}
   ])
 })
 
-test('an image pasted into a prompt is an attachment described by type and size, never inlined', async () => {
+test('an image pasted into a prompt is an attachment described by type and size, its bytes as data', async () => {
   const value = await conversation(
     jsonl(
       meta(),
@@ -264,7 +271,7 @@ test('an image pasted into a prompt is an attachment described by type and size,
   )
   assert.deepEqual(value.turns[0]?.parts, [
     {type: 'text', text: 'Describe this chart.'},
-    {type: 'attachment', text: 'image/png, 3.0 KB', mimeType: 'image/png', size: 3072}
+    {type: 'attachment', text: 'image/png, 3.0 KB', mimeType: 'image/png', size: 3072, data: 'A'.repeat(4096)}
   ])
 })
 

@@ -193,7 +193,7 @@ test('a user shell command that fails is a user turn with its result marked as a
   ])
 })
 
-test('an MCP tool output of content items reads as their text, with images described, never inlined', async () => {
+test('an MCP tool output of content items reads as their text, images described, their bytes attached', async () => {
   const value = await conversation(
     jsonl(
       meta(),
@@ -212,7 +212,10 @@ test('an MCP tool output of content items reads as their text, with images descr
       name: 'mcp__browser__screenshot',
       input: {},
       id: 'c1',
-      result: {text: 'Captured the page.\n[image: image/png, 3 B]'}
+      result: {
+        text: 'Captured the page.\n[image: image/png, 3 B]',
+        attachments: [{type: 'attachment', text: 'image/png, 3 B', mimeType: 'image/png', size: 3, data: 'AAAA'}]
+      }
     }
   ])
 })

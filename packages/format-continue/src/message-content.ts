@@ -1,4 +1,4 @@
-import type {Fidelity, Part} from '@chatmark/core/model'
+import type {AttachmentPart, Fidelity, Part} from '@chatmark/core/model'
 import {isRecord, isString} from '@chatmark/core/model'
 
 /**
@@ -26,6 +26,20 @@ export function contentParts(content: unknown, fidelity: Fidelity): Part[] {
 function imagePart(url: unknown): Part {
   if (!isString(url)) return {type: 'attachment', text: 'image'}
   const data = /^data:([\w.+-]+\/[\w.+-]+)[;,]/.exec(url)
-  if (data) return {type: 'attachment', text: `${data[1]} image (inline data, not shown)`, mimeType: data[1]!}
+  if (data) {
+    const part: AttachmentPart = {
+      type: 'attachment',
+      text: `${data[1]} image (inline data, not shown)`,
+      mimeType: data[1]!
+    }
+    // The bytes of a base64 data URL, as `AttachmentPart.data` holds them (standard or URL-safe, no line breaks).
+    const payload = /^data:[^,]*;base64,([A-Za-z0-9+/_-]*={0,2})$/.exec(url)?.[1]
+    if (payload !== undefined) {
+      const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0
+      part.size = Math.floor((payload.length * 3) / 4) - padding
+      part.data = payload
+    }
+    return part
+  }
   return {type: 'attachment', text: 'image', reference: url}
 }

@@ -133,6 +133,8 @@ function mediaPart(item: Record<string, unknown>): AttachmentPart | undefined {
     }
     const name = stringOf(inline['displayName'])
     if (name) part.name = name
+    // The bytes, last: a reader of the model as JSON meets what the file is first.
+    if (data !== undefined && base64.test(data)) part.data = data
     return part
   }
   const file = item['fileData']
@@ -168,6 +170,9 @@ function codePart(item: Record<string, unknown>): CodePart | undefined {
   }
   return undefined
 }
+
+/** Base64, in the standard or the URL-safe alphabet, without line breaks (as `AttachmentPart.data` holds it). */
+const base64 = /^[A-Za-z0-9+/_-]*={0,2}$/
 
 /** Decoded size of base64 data, without decoding it. */
 function base64Bytes(data: string): number {

@@ -308,7 +308,11 @@ function modelParts(record: MessageLine, responses: ToolResponses, answered: Set
     if (part.result) responses.byId.delete(part.id)
     part.result ??= responseResult(response)
     const media = responses.media.get(part.id)
-    if (media) parts.splice(at + 1, 0, ...media)
+    if (media) {
+      parts.splice(at + 1, 0, ...media)
+      // The response's media are shown after the call: the result does not carry them a second time.
+      delete part.result.attachments
+    }
   }
   return parts
 }

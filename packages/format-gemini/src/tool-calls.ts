@@ -58,17 +58,20 @@ function bodyResult(body: unknown): ToolResult {
 }
 
 // `result` is a PartListUnion whose first part is normally the functionResponse;
-// a plain string (or text parts alone) is what the tool returned.
+// a plain string (or text parts alone) is what the tool returned. Media parts
+// after it (an image `read_file` returned, as `inlineData`) are the files it carried.
 function recordedResult(result: unknown): ToolResult | undefined {
   if (isString(result)) return result.trim() === '' ? undefined : {text: result}
   const {parts, responses} = contentParts(result)
+  const attachments = parts.filter((part) => part.type === 'attachment')
   const [response] = responses
-  if (response) return responseResult(response)
   const text = parts
     .flatMap((part) => (part.type === 'text' ? [part.text] : []))
     .join('\n')
     .trim()
-  return text === '' ? undefined : {text}
+  const recorded = response ? responseResult(response) : text === '' ? undefined : {text}
+  if (recorded && attachments.length > 0) recorded.attachments = attachments
+  return recorded
 }
 
 function textOf(value: unknown): string {

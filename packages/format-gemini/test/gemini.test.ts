@@ -362,7 +362,13 @@ test('content is read in every shape: string, one Part, strings and Parts, thoug
   assert.deepEqual(texts(value.turns[1]), ['one part'])
   const mixed = value.turns[2]!.parts
   assert.deepEqual(mixed[0], {type: 'text', text: 'two pieces'})
-  assert.deepEqual(mixed[1], {type: 'attachment', text: 'image/png, 6 B', mimeType: 'image/png', size: 6})
+  assert.deepEqual(mixed[1], {
+    type: 'attachment',
+    text: 'image/png, 6 B',
+    mimeType: 'image/png',
+    size: 6,
+    data: 'AAAAAAAA'
+  })
   assert.deepEqual(mixed[2], {
     type: 'attachment',
     text: 'application/pdf',

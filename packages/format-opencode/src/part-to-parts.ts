@@ -140,15 +140,23 @@ function attachment(part: Record<string, unknown>): Part {
   const name = stringOf(part['filename'])
   const mimeType = stringOf(part['mime'])
   const url = stringOf(part['url'])
-  // A pasted image is stored inline as a data: URL; binary payloads are never inlined into a note.
+  // A pasted image is stored inline as a data: URL: its base64 payload is the file's bytes (`data`), never in a note.
   const inline = url?.startsWith('data:')
-  const size = inline && url ? Math.floor(((url.length - url.indexOf(',') - 1) * 3) / 4) : undefined
+  const payload = inline && url ? /^data:[^,]*;base64,([A-Za-z0-9+/_-]*={0,2})$/.exec(url)?.[1] : undefined
+  const padding = payload?.endsWith('==') ? 2 : payload?.endsWith('=') ? 1 : 0
+  const size =
+    payload !== undefined
+      ? Math.floor((payload.length * 3) / 4) - padding
+      : inline && url
+        ? Math.floor(((url.length - url.indexOf(',') - 1) * 3) / 4)
+        : undefined
   return {
     type: 'attachment',
     text: [mimeType ?? 'file', name].filter(Boolean).join(', '),
     ...(name ? {name} : {}),
     ...(mimeType ? {mimeType} : {}),
     ...(size === undefined ? {} : {size}),
-    ...(url && !inline ? {reference: url} : {})
+    ...(url && !inline ? {reference: url} : {}),
+    ...(payload === undefined ? {} : {data: payload})
   }
 }

@@ -158,7 +158,7 @@ test('errors, retries, files, patches, agents, subtasks and unknown parts become
   )
   const attachments = conversation.turns[0]?.parts.filter((part) => part.type === 'attachment')
   assert.deepEqual(attachments, [
-    {type: 'attachment', text: 'image/png, shot.png', name: 'shot.png', mimeType: 'image/png', size: 3},
+    {type: 'attachment', text: 'image/png, shot.png', name: 'shot.png', mimeType: 'image/png', size: 3, data: 'AAAA'},
     {
       type: 'attachment',
       text: 'text/plain, a.txt',

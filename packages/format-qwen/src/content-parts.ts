@@ -92,5 +92,10 @@ function mediaPart(item: Record<string, unknown>): AttachmentPart | undefined {
   if (uri) part.reference = uri
   const name = stringOf(data['displayName'])
   if (name) part.name = name
+  // The bytes of inline data, last: a reader of the model as JSON meets what the file is first.
+  if (data === inline && base64 !== undefined && base64Pattern.test(base64)) part.data = base64
   return part
 }
+
+/** Base64, in the standard or the URL-safe alphabet, without line breaks (as `AttachmentPart.data` holds it). */
+const base64Pattern = /^[A-Za-z0-9+/_-]*={0,2}$/

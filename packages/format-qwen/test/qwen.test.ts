@@ -266,7 +266,7 @@ test('a broken chain, a cycle, junk lines and unknown subtypes are reported and 
   assert.equal(broken.fidelity['unknown-record'], 1)
   assert.deepEqual(broken.turns.at(-1)?.parts, [
     {type: 'thinking', subject: 'Only a subject', text: ''},
-    {type: 'attachment', text: 'image/png', mimeType: 'image/png', size: 3}
+    {type: 'attachment', text: 'image/png', mimeType: 'image/png', size: 3, data: 'AAAA'}
   ])
 })
 

@@ -1,5 +1,12 @@
-import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from '@chatmark/core'
-import {branchLines} from '@chatmark/core'
+import type {
+  ChatmarkAttachment,
+  ChatmarkBranch,
+  ChatmarkFold,
+  ChatmarkMessage,
+  ChatmarkNotice,
+  ChatmarkTurn
+} from '@chatmark/core'
+import {branchLines, isImageFile} from '@chatmark/core'
 import type {Element, ElementContent} from 'hast'
 import type {Handlers, State} from 'mdast-util-to-hast'
 import type {VFile} from 'vfile'
@@ -13,8 +20,8 @@ const noticeLabels: Record<ChatmarkNotice['level'], string> = {info: 'Note', war
  * mdast-util-to-hast handlers (remark-rehype's `handlers`) for chatmark's
  * node types: a turn is a `<section class="turn turn-<role>">`, a fold a
  * `<details>` with its title as summary, a notice an `<aside>` marked with its
- * level, a branch a section between the lines that open and close it, and
- * message text is parsed ({@link messageToHast}). The frontmatter is not
+ * level, a branch a section between the lines that open and close it, an
+ * attachment's file a link to it, and message text is parsed ({@link messageToHast}). The frontmatter is not
  * content (the page's header shows it as a table), and raw HTML is shown as
  * text ({@link rawHtml}).
  */
@@ -48,8 +55,24 @@ export const chatmarkHandlers: Handlers = {
     return element('section', ['branch'], state.wrap(children, true))
   },
   chatmarkMessage: (state: State, node: ChatmarkMessage) => messageToHast(node.value, node.depth, messagePrefix(state)),
+  chatmarkAttachment: (_state: State, node: ChatmarkAttachment) => attachmentLink(node),
   yaml: () => undefined,
   html: rawHtml
+}
+
+/**
+ * An attachment's file as a link to it (`Image: chart.png`), never an
+ * `<img>`: the page loads nothing, and the file is beside the page, not in it.
+ */
+function attachmentLink(node: ChatmarkAttachment): Element {
+  const label = `${isImageFile(node) ? 'Image' : 'File'}: ${node.name}`
+  const link: Element = {
+    type: 'element',
+    tagName: 'a',
+    properties: {className: ['attachment-link'], href: node.path},
+    children: [{type: 'text', value: label}]
+  }
+  return element('p', ['attachment-file'], [link])
 }
 
 function notice(level: ChatmarkNotice['level'], phrasing: ElementContent[]): Element {

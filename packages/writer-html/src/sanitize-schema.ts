@@ -23,7 +23,8 @@ const levels = levelNames.map((level) => `notice-${level}`)
  * What a page's content may hold: GitHub's rules (rehype-sanitize's default
  * schema) plus chatmark's own elements and class names, each listed by value:
  * sections for turns and branches, `<details>` for folds, `<aside>` for
- * notices, and the preformatted block that shows raw HTML as text. Nothing
+ * notices, the preformatted block that shows raw HTML as text, and links to
+ * attachments' files (relative links, which a page never loads). Nothing
  * else is added: no `style`, no `id` of a message's choosing, no protocol
  * beyond GitHub's.
  */
@@ -37,11 +38,11 @@ export const sanitizeSchema: Schema = everyValue && {
     details: [['className', 'fold', ...folds]],
     div: [...(defaultSchema.attributes?.['div'] ?? []), ['className', 'fold-body']],
     aside: [['className', 'notice', ...levels]],
-    p: [['className', 'notice-label']],
+    p: [['className', 'notice-label', 'attachment-file']],
     pre: [['className', 'raw-html']],
     a: [
       ...(defaultSchema.attributes?.['a'] ?? []).filter((entry) => !Array.isArray(entry) || entry[0] !== 'className'),
-      ['className', 'data-footnote-backref', 'image-link']
+      ['className', 'data-footnote-backref', 'image-link', 'attachment-link']
     ]
   }
 }

@@ -66,6 +66,12 @@ export interface Reading {
   /** Carries every problem found, as messages with line numbers where known. */
   file: VFile
   detection: Detection
+  /**
+   * The input as the format reads it: decompressed, or an archive's export
+   * members. Its `container` is the folder or archive the conversations were
+   * read from: pass it to `attachmentBytes` to read an attachment's `entry`.
+   */
+  input: Input
   /** The conversations, parsed lazily. Iterate once. */
   conversations: AsyncIterable<Conversation>
 }
@@ -74,6 +80,8 @@ export interface Reading {
 export interface Normalized {
   file: VFile
   detection: Detection
+  /** The input as the format read it (see {@link Reading.input}). */
+  input: Input
   conversations: Conversation[]
 }
 
@@ -179,6 +187,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
         return {
           file,
           detection: {format: undefined, decidedBy: 'none', verdicts: [], tiedWith: [], explanation: detail},
+          input,
           conversations: empty()
         }
       }
@@ -189,6 +198,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       return {
         file,
         detection,
+        input,
         conversations: plugin ? parseAll(plugin, read, file, detection, readOptions) : empty()
       }
     },
@@ -196,7 +206,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       const reading = await normalizer.read(input, readOptions)
       const conversations: Conversation[] = []
       for await (const conversation of reading.conversations) conversations.push(conversation)
-      return {file: reading.file, detection: reading.detection, conversations}
+      return {file: reading.file, detection: reading.detection, input: reading.input, conversations}
     }
   }
 

@@ -78,6 +78,12 @@ export interface ToolResult {
   language?: string
   /** File name, for results that are a diff of one file. */
   fileName?: string
+  /**
+   * Files the result carried (an image a tool read), in order. Its `text`
+   * already describes each where it was; a note embeds them after the result
+   * only when the renderer is given a place for them (`attachmentLink`).
+   */
+  attachments?: AttachmentPart[]
 }
 
 /** A call from the model to a tool, with its result when one was recorded. */
@@ -99,17 +105,34 @@ export interface ToolCallPart {
   subagent?: Turn[]
 }
 
-/** A file, image or other attachment. Binary payloads are never inlined. */
+/**
+ * A file, image or other attachment. A note never shows its bytes: it
+ * describes the file, and embeds it only when the renderer is given a place
+ * for it (`attachmentLink`). `attachmentBytes` (`@chatmark/core/read`) reads
+ * the bytes from `data` or `entry`.
+ */
 export interface AttachmentPart {
   type: 'attachment'
   /** A one-line description (`image/png, 12.3 KB`). */
   text: string
   name?: string
   mimeType?: string
-  /** Size in bytes. */
+  /** Size in bytes (of the file: decoded, when it is held in `data`). */
   size?: number
   /** A URI or path that refers to the attachment. */
   reference?: string
+  /**
+   * The file's bytes, base64 (standard or URL-safe alphabet, no line breaks),
+   * when the source embeds them (a Claude Code image block, a Gemini `inlineData`).
+   */
+  data?: string
+  /**
+   * Where the file's bytes are inside the folder or archive the conversation
+   * was read from (the input's `container`): a relative path with `/`
+   * separators (`file-Ab12-chart.png`, `dalle-generations/file-Cd34.webp`), one
+   * of the container's entries. Absent when the source does not include the file.
+   */
+  entry?: string
 }
 
 /**

@@ -164,12 +164,7 @@ function partProblemOf(part: unknown): Problem | undefined {
     case 'tool-call':
       return toolCallProblemOf(part)
     case 'attachment':
-      return (
-        optionalString(part, 'name') ??
-        optionalString(part, 'mimeType') ??
-        optionalNumber(part, 'size') ??
-        optionalString(part, 'reference')
-      )
+      return attachmentProblemOf(part)
     case 'code':
       return optionalString(part, 'language') ?? artifactProblemOf(part['artifact']) ?? executionProblemOf(part)
     case 'quote':
@@ -183,6 +178,32 @@ function partProblemOf(part: unknown): Problem | undefined {
     default:
       return undefined
   }
+}
+
+/** Base64, in the standard or the URL-safe alphabet, without line breaks. */
+const base64Pattern = /^[A-Za-z0-9+/_-]*={0,2}$/
+
+/** An attachment's fields; `data` is base64 and `entry` a relative path that cannot climb out of its container. */
+function attachmentProblemOf(part: Record<string, unknown>): Problem | undefined {
+  const problem =
+    optionalString(part, 'name') ??
+    optionalString(part, 'mimeType') ??
+    optionalNumber(part, 'size') ??
+    optionalString(part, 'reference')
+  if (problem) return problem
+  const data = part['data']
+  if (data !== undefined && (typeof data !== 'string' || !base64Pattern.test(data)))
+    return wrong('data', data, 'base64 (no line breaks)')
+  const entry = part['entry']
+  if (entry !== undefined && !isEntryPath(entry))
+    return wrong('entry', entry, 'a relative path with / separators, without . or .. segments')
+  return undefined
+}
+
+/** Whether a value is a path inside a container: relative, `/`-separated, no empty, `.` or `..` segment, no NUL. */
+export function isEntryPath(value: unknown): value is string {
+  if (typeof value !== 'string' || value === '' || value.includes('\0') || value.includes('\\')) return false
+  return value.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
 }
 
 /** A code part's `artifact`, when present: a title and an action, and a kind when known. */
@@ -276,12 +297,31 @@ function toolCallProblemOf(part: Record<string, unknown>): Problem | undefined {
         ? undefined
         : wrong('isError', result['isError'], 'a boolean')) ??
       optionalString(result, 'language') ??
-      optionalString(result, 'fileName')
+      optionalString(result, 'fileName') ??
+      resultAttachmentsProblemOf(result['attachments'])
     if (resultProblem) return within('result', resultProblem)
   }
   if (part['subagent'] === undefined) return undefined
   const subagentProblem = turnsProblemOf(part['subagent'])
   return subagentProblem && within('subagent', subagentProblem)
+}
+
+/** A tool result's `attachments`, when present: attachment parts. */
+function resultAttachmentsProblemOf(attachments: unknown): Problem | undefined {
+  if (attachments === undefined) return undefined
+  if (!Array.isArray(attachments)) return wrong('attachments', attachments, 'an array')
+  for (let index = 0; index < attachments.length; index++) {
+    const item: unknown = attachments[index]
+    const problem = !isRecord(item)
+      ? wrong('', item, 'an object')
+      : item['type'] !== 'attachment'
+        ? wrong('type', item['type'], 'attachment')
+        : typeof item['text'] !== 'string'
+          ? wrong('text', item['text'], 'a string')
+          : attachmentProblemOf(item)
+    if (problem) return within(`attachments[${index}]`, problem)
+  }
+  return undefined
 }
 
 /** `tokens`, when present: token counts, each a number when present. */

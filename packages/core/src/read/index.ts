@@ -18,6 +18,7 @@ export {
   inputFromStream,
   inputFromString
 } from './input.js'
+export {attachmentBytes} from './attachment-bytes.js'
 export {countingInput} from './counting-input.js'
 export type {Sample, SampleKind, SampleRecord} from './sample.js'
 export {createSample, sampleEntryLimit, sampleFromBytes, sampleHeadLimit, sampleRecordLimit} from './sample.js'

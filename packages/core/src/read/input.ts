@@ -1,6 +1,6 @@
 import {createReadStream} from 'node:fs'
 import {lstat, open, readdir, stat} from 'node:fs/promises'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 import type {Readable} from 'node:stream'
 import {defaultLimits} from './limits.js'
 import {formatBytes} from './read-json-lines.js'
@@ -37,18 +37,37 @@ export interface Input {
   entries?(): Promise<InputEntry[]>
   /** For a container: one of its files, streamed. */
   openEntry?(path: string): AsyncIterable<Uint8Array>
+  /**
+   * For a file of a folder or archive (a data export's `conversations.json`,
+   * read from the `.zip` or from the folder it was unpacked to): that folder or
+   * archive, as a container. Formats resolve the files the input refers to
+   * among its entries (an export's uploaded images: `AttachmentPart.entry`),
+   * and `attachmentBytes` reads them through it. A file on disk has its own
+   * folder (listed two folders deep, at most 100,000 files); stdin and
+   * buffers have none.
+   */
+  container?: Input
 }
+
+/**
+ * How much of a file's folder its {@link Input.container} lists: files at most
+ * two folders down (`dalle-generations/x.webp`, `user-1/file_2.png`), and at
+ * most 100,000 of them, so a `conversations.json` left in a home folder does
+ * not walk the whole disk. Hidden entries and symbolic links are left out.
+ */
+const siblingListing = Object.freeze({maxDepth: 2, maxEntries: 100_000})
 
 /** Chunk size for file reads: large enough that per-chunk work is negligible. */
 const readChunkBytes = 1024 * 1024
 
-/** An input read from a file on disk. */
+/** An input read from a file on disk; its {@link Input.container} is the folder it is in. */
 export async function inputFromPath(path: string): Promise<Input> {
   const stats = await stat(path)
   return {
     name: path,
     path,
     size: stats.size,
+    container: folderInput(dirname(path), siblingListing),
     open() {
       return createReadStream(path, {highWaterMark: readChunkBytes})
     },
@@ -124,7 +143,20 @@ export async function inputFromStream(
 export async function inputFromFolder(path: string): Promise<Input> {
   const info = await stat(path)
   if (!info.isDirectory()) throw new Error(`${path} is not a folder`)
-  let listed: InputEntry[] | undefined
+  return folderInput(path)
+}
+
+/** How far a folder is listed: folders below the root, and files in all. */
+interface Listing {
+  maxDepth: number
+  maxEntries: number
+}
+
+const unbounded: Listing = {maxDepth: Number.POSITIVE_INFINITY, maxEntries: Number.POSITIVE_INFINITY}
+
+/** A folder as a container input, listed on first use (see {@link inputFromFolder}). */
+function folderInput(path: string, listing: Listing = unbounded): Input {
+  let listed: Promise<InputEntry[]> | undefined
   return {
     name: path,
     path,
@@ -132,8 +164,8 @@ export async function inputFromFolder(path: string): Promise<Input> {
     async head() {
       return new Uint8Array(0)
     },
-    async entries() {
-      listed ??= await listFiles(path, '')
+    entries() {
+      listed ??= listFiles(path, '', listing, 0, {count: 0})
       return listed
     },
     openEntry(entry) {
@@ -142,23 +174,34 @@ export async function inputFromFolder(path: string): Promise<Input> {
   }
 }
 
-async function listFiles(root: string, prefix: string): Promise<InputEntry[]> {
-  const found: InputEntry[] = []
+async function listFiles(
+  root: string,
+  prefix: string,
+  listing: Listing,
+  depth: number,
+  found: {count: number}
+): Promise<InputEntry[]> {
+  const files: InputEntry[] = []
   for (const name of (await readdir(join(root, prefix))).sort()) {
     if (name.startsWith('.')) continue
+    if (found.count >= listing.maxEntries) break
     const relative = prefix ? `${prefix}/${name}` : name
     const info = await lstat(join(root, relative))
-    if (info.isDirectory()) found.push(...(await listFiles(root, relative)))
-    else if (info.isFile()) found.push({path: relative, size: info.size})
+    if (info.isDirectory()) {
+      if (depth < listing.maxDepth) files.push(...(await listFiles(root, relative, listing, depth + 1, found)))
+    } else if (info.isFile()) {
+      files.push({path: relative, size: info.size})
+      found.count++
+    }
   }
-  return found
+  return files
 }
 
-/** One file of a container as an ordinary input, named `<container>/<path>`. */
+/** One file of a container as an ordinary input, named `<container>/<path>`, with the container as its own. */
 export function entryInput(container: Input, path: string, size?: number): Input {
   const openEntry = container.openEntry
   if (!openEntry) throw new Error(`${container.name} is not a folder or archive`)
-  return streamedInput({name: `${container.name}/${path}`, ...(size === undefined ? {} : {size})}, () =>
+  return streamedInput({name: `${container.name}/${path}`, ...(size === undefined ? {} : {size}), container}, () =>
     openEntry.call(container, path)
   )
 }
@@ -169,10 +212,19 @@ export function entryInput(container: Input, path: string, size?: number): Input
  * head is the first bytes of a fresh stream.
  */
 export function streamedInput(
-  about: Pick<Input, 'name'> & Partial<Pick<Input, 'path' | 'size'>>,
+  about: Pick<Input, 'name'> & Partial<Pick<Input, 'path' | 'size' | 'container'>>,
   open: () => AsyncIterable<Uint8Array>
 ): Input {
   return {...about, open, head: (bytes) => headOf(open(), bytes)}
+}
+
+/** What an input that reads another one differently (decompressed, decoded) keeps of it: name, path, container. */
+export function sameFileAs(input: Input): Pick<Input, 'name'> & Partial<Pick<Input, 'path' | 'container'>> {
+  return {
+    name: input.name,
+    ...(input.path === undefined ? {} : {path: input.path}),
+    ...(input.container === undefined ? {} : {container: input.container})
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type {Input} from './input.js'
-import {streamedInput} from './input.js'
+import {sameFileAs, streamedInput} from './input.js'
 
 /** The UTF-16 encodings told apart by their byte order mark. */
 export type Utf16Encoding = 'utf-16le' | 'utf-16be'
@@ -27,5 +27,5 @@ export function utf8FromUtf16(input: Input, encoding: Utf16Encoding): Input {
     const rest = decoder.decode()
     if (rest !== '') yield Buffer.from(rest, 'utf8')
   }
-  return streamedInput({name: input.name, ...(input.path === undefined ? {} : {path: input.path})}, open)
+  return streamedInput(sameFileAs(input), open)
 }

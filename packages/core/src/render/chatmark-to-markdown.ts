@@ -1,6 +1,7 @@
 import type {Blockquote, Heading, Nodes, Paragraph, Text} from 'mdast'
 import type {Handle, Join, Options, Unsafe} from 'mdast-util-to-markdown'
 import {defaultHandlers} from 'mdast-util-to-markdown'
+import {attachmentHandler} from './attachment-to-markdown.js'
 import {branchLines} from './branch-lines.js'
 import {containMarkdown} from './contain-markdown.js'
 import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
@@ -44,6 +45,7 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
     fences: true,
     handlers: {
       chatmarkMessage,
+      chatmarkAttachment: attachmentHandler(obsidian),
       chatmarkTurn,
       chatmarkFold: obsidian ? calloutFold : detailsFold,
       chatmarkNotice,

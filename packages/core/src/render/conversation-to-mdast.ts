@@ -1,5 +1,6 @@
 import type {Heading, Paragraph, PhrasingContent, Root, RootContent} from 'mdast'
 import {artifactLine} from './artifact-line.js'
+import {attachmentToMdast} from './attachment-to-mdast.js'
 import {codeBlock} from './code-block.js'
 import {conversationTitle} from '../model/conversation-title.js'
 import {fold} from './fold.js'
@@ -136,13 +137,8 @@ function partToMdast(part: Part, context: Context): Flow[] {
     }
     case 'tool-call':
       return toolCallToMdast(part, options, (turn) => nestedTurn(turn, context))
-    case 'attachment': {
-      const line: PhrasingContent[] = [strong('Attachment'), text(' ')]
-      if (part.name) line.push(inlineCode(part.name), text(' '))
-      line.push(text(`(${part.text})`))
-      if (part.reference) line.push(text(' '), inlineCode(part.reference))
-      return [{type: 'paragraph', children: mergeText(line)}]
-    }
+    case 'attachment':
+      return attachmentToMdast(part, options)
     case 'code': {
       const block = codeBlock(part.text, part.language)
       if (part.execution) return [executionLine(part.execution.outcome), block]

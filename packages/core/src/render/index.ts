@@ -3,9 +3,10 @@
  * The semantic mdast tree of a conversation, its Markdown spelling (a remark plugin and a to-markdown
  * extension) and the streaming note writer.
  */
-export type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
+export type {AttachmentLink, RenderOptions, ResolvedRenderOptions} from './render-options.js'
 export {resolveRenderOptions} from './render-options.js'
 export type {
+  ChatmarkAttachment,
   ChatmarkBranch,
   ChatmarkFold,
   ChatmarkMessage,
@@ -27,3 +28,4 @@ export {noteChunks, toNote, treeToMarkdown, treeToMarkdownChunks} from './note-c
 export type {Truncated} from './truncate-middle.js'
 export {countCodePoints, truncateMiddle} from './truncate-middle.js'
 export {branchLines} from './branch-lines.js'
+export {isImageFile} from './attachment-to-markdown.js'

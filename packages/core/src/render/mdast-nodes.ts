@@ -1,4 +1,4 @@
-import type {BlockContent, Data, DefinitionContent, Literal, Parent, PhrasingContent} from 'mdast'
+import type {BlockContent, Data, DefinitionContent, Literal, Node, Parent, PhrasingContent} from 'mdast'
 import type {BranchPart, NoticePart, Role} from '../model/model.js'
 
 /** Block-level content, as the root, a turn or a block quote holds it. */
@@ -74,12 +74,31 @@ export interface ChatmarkBranch extends Parent {
   data?: Data
 }
 
+/**
+ * An attachment's file, embedded after the attachment's line (see
+ * `RenderOptions.attachmentLink`). Markdown writes `![[path]]` (Obsidian,
+ * which embeds images, PDFs and audio alike), or `![name](path)` for an image
+ * and `[name](path)` for any other file (gfm); HTML a link to it, which the
+ * page never loads.
+ */
+export interface ChatmarkAttachment extends Node {
+  type: 'chatmarkAttachment'
+  /** Where the file is, relative to the note's folder, with `/` separators. */
+  path: string
+  /** What to call it: the attachment's name, else its description (`image/png, 70 B`). */
+  name: string
+  /** The attachment's media type, when known: `image/*` is embedded as an image. */
+  mimeType?: string
+  data?: Data
+}
+
 /** What the root holds after the title: turns, notices (with their details) and branches. */
 export type TurnLevel = ChatmarkTurn | ChatmarkNotice | ChatmarkFold | ChatmarkBranch
 
 declare module 'mdast' {
   interface RootContentMap {
     chatmarkMessage: ChatmarkMessage
+    chatmarkAttachment: ChatmarkAttachment
     chatmarkTurn: ChatmarkTurn
     chatmarkFold: ChatmarkFold
     chatmarkNotice: ChatmarkNotice
@@ -87,6 +106,7 @@ declare module 'mdast' {
   }
   interface BlockContentMap {
     chatmarkMessage: ChatmarkMessage
+    chatmarkAttachment: ChatmarkAttachment
     chatmarkTurn: ChatmarkTurn
     chatmarkFold: ChatmarkFold
     chatmarkNotice: ChatmarkNotice

@@ -1,3 +1,12 @@
+import type {AttachmentPart} from '../model/model.js'
+
+/**
+ * Where a note finds an attachment's file: a `path` relative to the note's
+ * folder, with `/` separators (the note embeds the file), or why it could not
+ * be had (`unresolved`: the note says the file could not be found, and why).
+ */
+export type AttachmentLink = {path: string} | {unresolved: string}
+
 /** How a conversation is rendered as a note. Every field is optional. */
 export interface RenderOptions {
   /**
@@ -21,6 +30,16 @@ export interface RenderOptions {
   timeZone?: string
   /** Tool output with more lines than this is folded (`<details>`, or a folded callout). `0`: never. Default: `20`. */
   foldLines?: number
+  /**
+   * Where each attachment's file is, for a note that embeds them (a vault
+   * that writes them beside its notes): called for every attachment part and
+   * every file a tool result carried. A path is embedded after the
+   * attachment's line (`![[path]]` with `obsidian`; `![name](path)` for an
+   * image, else `[name](path)`, with `gfm`; a link in HTML, never loaded);
+   * `unresolved` adds a line saying the file could not be found, and why;
+   * `undefined` (and no function, the default) shows the attachment's line alone.
+   */
+  attachmentLink?: (part: AttachmentPart) => AttachmentLink | undefined
 }
 
 /** {@link RenderOptions} with every default filled in. */
@@ -35,6 +54,12 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     parseMessages: options.parseMessages ?? false,
     maxResultChars: options.maxResultChars ?? 4000,
     timeZone: options.timeZone ?? 'UTC',
-    foldLines: options.foldLines ?? 20
+    foldLines: options.foldLines ?? 20,
+    attachmentLink: options.attachmentLink ?? noLink
   }
+}
+
+/** No place for attachments: each shows as its line alone. */
+function noLink(): undefined {
+  return undefined
 }

@@ -1,6 +1,7 @@
 import type {PhrasingContent} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
 import type {ToolCallPart, Turn} from '../model/model.js'
+import {attachmentFile} from './attachment-to-mdast.js'
 import {codeBlock} from './code-block.js'
 import {fold} from './fold.js'
 import type {ResolvedRenderOptions} from './render-options.js'
@@ -58,6 +59,8 @@ export function toolCallToMdast(
         nodes.push(block)
       }
     }
+    // Files the result carried: its text describes them; their files follow it when the renderer has a place.
+    for (const attachment of result.attachments ?? []) nodes.push(...attachmentFile(attachment, options))
   }
   // A subagent's own conversation, folded under the call that started it.
   if (part.subagent && part.subagent.length > 0) {

@@ -1,6 +1,6 @@
 import {Readable} from 'node:stream'
 import type {Input} from '../read/input.js'
-import {streamedInput} from '../read/input.js'
+import {sameFileAs, streamedInput} from '../read/input.js'
 import {defaultLimits} from '../read/limits.js'
 import type {ExpansionLimits} from './expansion-guard.js'
 import {ExpansionGuard} from './expansion-guard.js'
@@ -41,7 +41,7 @@ export function decompressedInput(
     const source = counted(input.open(), guard)
     return compression === 'zstd' ? unzstd(source, guard) : gunzip(source, guard)
   }
-  return streamedInput({name: input.name, ...(input.path === undefined ? {} : {path: input.path})}, open)
+  return streamedInput(sameFileAs(input), open)
 }
 
 /** The input in slices of {@link sliceBytes}, counted as they are taken. */

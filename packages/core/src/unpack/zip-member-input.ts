@@ -22,7 +22,8 @@ import {checkExpansion} from './expansion-guard.js'
  *
  * The archive is read through its central directory (yauzl), so a multi-GB
  * export is streamed, never unpacked to disk or held in memory. The input is
- * named `<archive>!<member>`, or `<archive>!<first>..<last>` for several.
+ * named `<archive>!<member>`, or `<archive>!<first>..<last>` for several; its
+ * `container` is the archive's files (an export's attachments).
  * A member that expands past `limits.maxExpandedBytes` or
  * `limits.maxExpansionRatio` fails as it is opened (yauzl holds each member to
  * the sizes its directory entry declares).
@@ -34,7 +35,8 @@ export async function zipMemberInput(
   onWarning: (reason: string) => void = () => {}
 ): Promise<Input | undefined> {
   if (members.length === 0) return undefined
-  return memberInput(archive, pickMembers(await scanZip(archive, onWarning), members), limits, onWarning)
+  const listing = await scanZip(archive, onWarning)
+  return memberInput(archive, listing, pickMembers(listing, members), limits, onWarning)
 }
 
 /**
@@ -50,13 +52,14 @@ export async function zipInput(
 ): Promise<Input> {
   const listing = await scanZip(archive, onWarning)
   return (
-    memberInput(archive, pickMembers(listing, members), limits, onWarning) ??
+    memberInput(archive, listing, pickMembers(listing, members), limits, onWarning) ??
     zipContainerInput(archive, limits, onWarning, listing)
   )
 }
 
 function memberInput(
   archive: Input,
+  listing: readonly Entry[],
   parts: Entry[],
   limits: ExpansionLimits,
   onWarning: (reason: string) => void
@@ -81,7 +84,53 @@ function memberInput(
     }
   }
   const name = `${archive.name}!${first === last ? first.fileName : `${first.fileName}..${last.fileName}`}`
-  return streamedInput({name, ...(archive.path === undefined ? {} : {path: archive.path}), size}, open)
+  const container = filesInput(archive, listing, limits, verify)
+  return streamedInput({name, ...(archive.path === undefined ? {} : {path: archive.path}), size, container}, open)
+}
+
+/**
+ * The archive of an export member as its {@link Input.container}: every file
+ * the directory scan found (the export's attachments beside its
+ * `conversations.json`), each read from a freshly opened archive and closed
+ * after it, so an input kept for its attachments holds no file open. An
+ * archive in memory (stdin) is opened once.
+ */
+function filesInput(
+  archive: Input,
+  listing: readonly Entry[],
+  limits: ExpansionLimits,
+  verify: (entry: Entry, crc: number) => void
+): Input {
+  const byPath = new Map(listing.map((entry) => [entry.fileName, entry]))
+  let inMemory: Promise<ZipFile> | undefined
+  return {
+    name: archive.name,
+    ...(archive.path === undefined ? {} : {path: archive.path}),
+    async *open() {},
+    async head() {
+      return new Uint8Array(0)
+    },
+    async entries() {
+      return [...byPath.values()]
+        .map((entry) => ({path: entry.fileName, size: entry.uncompressedSize}))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    },
+    async *openEntry(path) {
+      const entry = byPath.get(path)
+      if (!entry) throw new Error(`${path} is not in ${archive.name}`)
+      if (archive.path === undefined) {
+        inMemory ??= openZip(archive)
+        yield* readEntry(await inMemory, entry, limits, verify)
+        return
+      }
+      const zip = await openZip(archive)
+      try {
+        yield* readEntry(zip, entry, limits, verify)
+      } finally {
+        zip.close()
+      }
+    }
+  }
 }
 
 async function* readEntry(
