@@ -38,6 +38,8 @@ function longFirstLine(sample: Sample): Verdict | undefined {
   const json = sample.json
   if (sample.jsonComplete || !isRecord(json) || sample.text.includes('\n', sample.text.search(/\S/))) return undefined
   if (!isMessageEntry(json) || !isString(json['sessionId']) || !('parentUuid' in json)) return undefined
+  // Qwen Code writes the same chain with Gemini-shaped `message.parts[]`.
+  if (isRecord(json['message']) && Array.isArray(json['message']['parts'])) return undefined
   return {
     confidence: 'likely',
     reason:

@@ -9,6 +9,7 @@ import {
   createNormalizer,
   inputFromPath,
   inputFromString,
+  sampleFromBytes,
   toNote,
   validateConversation
 } from '@chatmark/core'
@@ -114,4 +115,26 @@ test('a Claude.ai export lists its files by name only: they have neither data no
   assert.equal(image.data, undefined)
   assert.equal(image.entry, undefined)
   assert.equal(await attachmentBytes(image, input), undefined)
+})
+
+test('a session whose first line, a pasted screenshot, is longer than the sample is detected by its head', () => {
+  const big = Buffer.alloc(200_000, 1)
+  const first = jsonl(user('u1', null, [{type: 'text', text: 'look'}, image(big)]))
+  const head = (text: string) => sampleFromBytes(Buffer.from(text).subarray(0, 64 * 1024), {name: 'x.jsonl'})
+  assert.deepEqual(claude().detect(head(first)), {
+    confidence: 'likely',
+    reason:
+      'a first line longer than the sample, a user/assistant record with parentUuid, camelCase sessionId and ' +
+      'message.role',
+    variant: 'claude-code-jsonl'
+  })
+  // Qwen Code's chain, with Gemini-shaped parts, is not taken.
+  const qwen = JSON.stringify({
+    uuid: 'q1',
+    parentUuid: null,
+    sessionId: 's',
+    type: 'user',
+    message: {role: 'user', parts: [{inlineData: {mimeType: 'image/png', data: big.toString('base64')}}]}
+  })
+  assert.equal(claude().detect(head(qwen)).confidence, 'none')
 })
