@@ -326,3 +326,28 @@ test('a Claude Code session’s subagent transcripts fold into its note; a chang
   assert.ok(!note.includes('A late word from the subagent.'))
   assert.ok(updated.includes('A late word from the subagent.'))
 })
+
+test('files and images of an export are written once into attachments/, by content, and embedded', async () => {
+  const zip = join(home, 'export.zip')
+  await cp(fileURLToPath(new URL('../../packages/format-chatgpt/test/fixtures/export-v1.zip', import.meta.url)), zip)
+  const run = await chatmark('vault', '--no-defaults', zip)
+  assert.equal(run.code, 0, run.stderr)
+  const attachments = (await files()).filter((path) => path.startsWith('attachments/'))
+  assert.deepEqual(attachments.map((path) => path.replace(/[0-9a-f]{32}/, 'HASH')).sort(), [
+    'attachments/HASH.csv',
+    'attachments/HASH.png',
+    'attachments/HASH.webp'
+  ])
+  // The PNG is the file the export holds, byte for byte.
+  const png = attachments.find((path) => path.endsWith('.png')) ?? ''
+  const {createHash} = await import('node:crypto')
+  const bytes = await readFile(join(vault, png))
+  assert.equal(createHash('sha256').update(bytes).digest('hex').slice(0, 32), /([0-9a-f]{32})/.exec(png)?.[1])
+  const note = (await files()).find((path) => path.startsWith('chatgpt/2026-01/')) ?? ''
+  const text = await readFile(join(vault, note), 'utf8')
+  for (const path of attachments) assert.ok(text.includes(`![[${path}]]`), `${path} embedded`)
+  // Again: nothing written twice.
+  const again = await chatmark('vault', '--no-defaults', zip)
+  assert.match(again.stderr, /^0 new, 0 updated, 1 unchanged/)
+  assert.equal((await files()).filter((path) => path.startsWith('attachments/')).length, 3)
+})

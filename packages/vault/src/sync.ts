@@ -3,7 +3,7 @@ import {createReadStream} from 'node:fs'
 import {lstat, mkdir, readFile, realpath, stat, unlink} from 'node:fs/promises'
 import {homedir} from 'node:os'
 import {dirname, join, relative, resolve, sep} from 'node:path'
-import type {Conversation, Normalizer, RenderOptions} from '@chatmark/core'
+import type {Conversation, Input, Normalizer, RenderOptions} from '@chatmark/core'
 import {conversationTitle, inputFromPath, markdownWriter, syncFolder, writeFileAtomically} from '@chatmark/core'
 import type {BaseTexts} from './base-texts.js'
 import {baseTexts} from './base-texts.js'
@@ -16,6 +16,7 @@ import {noteIds} from './note-ids.js'
 import {parentIdOf, parentLink, withParentProperty} from './parent-link.js'
 import {sourceFiles} from './source-files.js'
 import {toolFolder} from './tool-folder.js'
+import {saveAttachments} from './vault-attachments.js'
 import {lockVault} from './vault-lock.js'
 import type {NoteRecord, SourceRecord, VaultState} from './vault-state.js'
 import {loadState, safeRelativePath, saveState} from './vault-state.js'
@@ -217,7 +218,7 @@ class SyncRun {
           partial = true
           continue
         }
-        await this.placeNote(conversation, file)
+        await this.placeNote(conversation, file, reading.input)
       }
       fatal = reading.file.messages.find((message) => message.fatal)?.reason
     } catch (error) {
@@ -267,7 +268,7 @@ class SyncRun {
   }
 
   /** Writes, updates, merges, moves or keeps the note of one conversation. */
-  async placeNote(conversation: Conversation, source: string): Promise<void> {
+  async placeNote(conversation: Conversation, source: string, input?: Input): Promise<void> {
     const {id} = conversation
     const turns = conversation.turns.length
     const before = this.placed.get(id)
@@ -277,7 +278,14 @@ class SyncRun {
     const target = notePath(conversation, this.options.template ?? defaultTemplate)
     const parentId = parentIdOf(conversation)
     const parent = parentId === undefined ? undefined : this.state.notes[parentId]
-    let text = [...markdownWriter.write(conversation, this.render)].join('')
+    const entry = this.state.notes[id] ?? (await this.adopt(id))
+    // Relative links (the gfm profile) start from the note's folder: where the person put it, else the target's
+    // (a numbered name is in the same folder).
+    const from = entry?.placedByUser ? entry.path : target
+    const links = await saveAttachments(conversation, input, from, this, this.wikilinks)
+    const render: RenderOptions =
+      links.size > 0 ? {...this.render, attachmentLink: (part) => links.get(part)} : this.render
+    let text = [...markdownWriter.write(conversation, render)].join('')
     if (parent) text = withParentProperty(text, parentLink(parent, target, this.wikilinks))
     // A parent read later in this run is linked at its end (see `linkParents`).
     else if (parentId !== undefined) this.orphans.set(id, parentId)
@@ -290,7 +298,6 @@ class SyncRun {
       ...(conversation.createdAt ? {date: conversation.createdAt.slice(0, 10)} : {}),
       ...(conversation.metadata.project ? {project: conversation.metadata.project} : {})
     }
-    const entry = this.state.notes[id] ?? (await this.adopt(id))
     if (!entry) {
       const path = await this.freePath(target)
       await this.write(path, text)
@@ -423,7 +430,7 @@ class SyncRun {
     return readFile(location, 'utf8')
   }
 
-  async write(path: string, text: string): Promise<void> {
+  async write(path: string, text: string | Uint8Array): Promise<void> {
     if (this.options.dryRun) return
     const location = this.inside(path)
     await mkdir(dirname(location), {recursive: true})

@@ -1,0 +1,79 @@
+import {createHash} from 'node:crypto'
+import {lstat} from 'node:fs/promises'
+import type {AttachmentLink, AttachmentPart, Conversation, Input} from '@chatmark/core'
+import {attachmentBytes, attachmentsOf} from '@chatmark/core'
+import {fileTypeFromBuffer} from 'file-type'
+
+/** The folder of the vault that holds attachments, one file per content. */
+export const attachmentsFolder = 'attachments'
+
+/** Where a note's attachments are, by part: for `RenderOptions.attachmentLink`. */
+export type AttachmentLinks = Map<AttachmentPart, AttachmentLink>
+
+/** What {@link saveAttachments} needs of the sync run. */
+export interface AttachmentStore {
+  /** The absolute path of a vault path (`attachments/…`), checked to be inside the vault. */
+  inside(path: string): string
+  /** Writes a file of the vault atomically (nothing in a dry run). */
+  write(path: string, bytes: Uint8Array): Promise<void>
+}
+
+/**
+ * Writes each attachment of a conversation that its source holds (base64 in
+ * a session, a file of an export) once into `attachments/`, named by the
+ * SHA-256 of its bytes, with the extension its bytes say (file-type), else its
+ * name's, else its media type's; the same image in a hundred sessions is one
+ * file. Returns where each part is, for the note to embed: a vault path under
+ * the Obsidian profile (wikilinks are by path from the vault's root), else a
+ * path relative to the note. A part whose file cannot be had gets the reason,
+ * which the note shows.
+ */
+export async function saveAttachments(
+  conversation: Conversation,
+  input: Input | undefined,
+  notePath: string,
+  store: AttachmentStore,
+  fromVaultRoot: boolean
+): Promise<AttachmentLinks> {
+  const links: AttachmentLinks = new Map()
+  const written = new Map<string, string>()
+  for (const part of attachmentsOf(conversation)) {
+    if (part.data === undefined && part.entry === undefined) {
+      links.set(part, {unresolved: 'the source holds only its description, not the file'})
+      continue
+    }
+    let bytes: Uint8Array | undefined
+    try {
+      bytes = input ? await attachmentBytes(part, input) : undefined
+    } catch (error) {
+      links.set(part, {unresolved: error instanceof Error ? error.message : String(error)})
+      continue
+    }
+    if (bytes === undefined) {
+      links.set(part, {unresolved: part.entry ? `${part.entry} is not in the export` : 'its data is not valid base64'})
+      continue
+    }
+    const hash = createHash('sha256').update(bytes).digest('hex')
+    let path = written.get(hash)
+    if (path === undefined) {
+      path = `${attachmentsFolder}/${hash.slice(0, 32)}${await extensionOf(bytes, part)}`
+      if (!(await lstat(store.inside(path)).catch(() => undefined))) await store.write(path, bytes)
+      written.set(hash, path)
+    }
+    const depth = notePath.split('/').length - 1
+    links.set(part, {path: fromVaultRoot ? path : `${'../'.repeat(depth)}${path}`})
+  }
+  return links
+}
+
+/** `.png`, from the bytes (file-type reads the magic numbers), else the part's name, else its media type. */
+async function extensionOf(bytes: Uint8Array, part: AttachmentPart): Promise<string> {
+  const type = await fileTypeFromBuffer(bytes).catch(() => undefined)
+  if (type) return `.${type.ext}`
+  const named = /\.([a-z0-9]{1,8})$/i.exec(part.name ?? '')?.[1]
+  if (named) return `.${named.toLowerCase()}`
+  const subtype = /^[a-z]+\/([a-z0-9.+-]+)$/i.exec(part.mimeType ?? '')?.[1]
+  if (subtype === 'plain') return '.txt'
+  if (subtype && /^[a-z0-9]{1,8}$/i.test(subtype)) return `.${subtype.toLowerCase()}`
+  return '.bin'
+}
