@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {appendFile, cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile} from 'node:fs/promises'
+import {appendFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {Readable} from 'node:stream'
@@ -350,4 +350,20 @@ test('files and images of an export are written once into attachments/, by conte
   const again = await chatmark('vault', '--no-defaults', zip)
   assert.match(again.stderr, /^0 new, 0 updated, 1 unchanged/)
   assert.equal((await files()).filter((path) => path.startsWith('attachments/')).length, 3)
+})
+
+test('a folder of the vault that links out of it is never written through; that note fails, the others are written', async () => {
+  const outside = join(home, 'outside')
+  await mkdir(outside)
+  await mkdir(vault)
+  await symlink(outside, join(vault, 'claude-code'))
+  const run = await chatmark('vault')
+  assert.equal(run.code, 1)
+  assert.match(
+    run.stderr,
+    /session\.jsonl \(conversation 332611b8-[^)]+\): claude-code leads out of the vault \(a link\)/
+  )
+  assert.deepEqual(await readdir(outside), [])
+  assert.ok((await files()).includes(geminiNote))
+  assert.match(run.stderr, /2 new, .* 1 failed\n$/)
 })

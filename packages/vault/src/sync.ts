@@ -218,16 +218,23 @@ class SyncRun {
           partial = true
           continue
         }
-        await this.placeNote(conversation, file, reading.input)
+        try {
+          await this.placeNote(conversation, file, reading.input)
+        } catch (error) {
+          // One note that cannot be written costs that note; the source is read again next time.
+          this.fail(`${file} (conversation ${conversation.id})`, reasonOf(error))
+          partial = true
+        }
       }
       fatal = reading.file.messages.find((message) => message.fatal)?.reason
     } catch (error) {
       fatal = reasonOf(error)
     }
-    if (fatal !== undefined && ids.length === 0) {
-      // Its notes (if any) stay as they are; the source is read again next time.
+    if (fatal !== undefined) {
+      // Its notes (if any) stay as they are, those read before the failure updated; it is read again next time.
       this.fail(file, fatal)
-      return
+      if (ids.length === 0) return
+      partial = true
     }
     this.state.sources[file] = {
       size: info.size,
@@ -433,15 +440,36 @@ class SyncRun {
   async write(path: string, text: string | Uint8Array): Promise<void> {
     if (this.options.dryRun) return
     const location = this.inside(path)
-    await mkdir(dirname(location), {recursive: true})
-    // A folder of the path that is a link to elsewhere would take the note out of the vault.
-    const folder = await realpath(dirname(location))
-    if (folder !== this.vaultReal && !folder.startsWith(`${this.vaultReal}${sep}`)) {
-      throw new Error(`${dirname(path)} leads out of the vault (a link): ${path} not written`)
-    }
+    const folder = await this.folderOf(path)
     // Each note is synced; its folder once, at the end of the run (see `syncFolders`).
     await writeFileAtomically(location, text, {sync: 'file'})
     this.touchedFolders.add(folder)
+  }
+
+  /**
+   * The folder of a vault path, made where missing, one level at a time: a
+   * level that is a link (or not a folder) is never followed or made through,
+   * since it could take the note out of the vault.
+   */
+  async folderOf(path: string): Promise<string> {
+    const segments = path.split('/').slice(0, -1)
+    let folder = this.vault
+    for (const [index, segment] of segments.entries()) {
+      folder = join(folder, segment)
+      const info = await lstat(folder).catch(() => undefined)
+      if (info?.isDirectory()) continue
+      const where = segments.slice(0, index + 1).join('/')
+      if (info)
+        throw new Error(`${where} leads out of the vault (${info.isSymbolicLink() ? 'a link' : 'not a folder'})`)
+      await mkdir(folder).catch((error: unknown) => {
+        if ((error as {code?: unknown}).code !== 'EEXIST') throw error
+      })
+    }
+    const real = await realpath(folder)
+    if (real !== this.vaultReal && !real.startsWith(`${this.vaultReal}${sep}`)) {
+      throw new Error(`${segments.join('/')} leads out of the vault`)
+    }
+    return folder
   }
 
   /** Makes the renames of the run durable: each folder a note was written into, synced once. */
