@@ -352,7 +352,7 @@ test('files and images of an export are written once into attachments/, by conte
   assert.equal((await files()).filter((path) => path.startsWith('attachments/')).length, 3)
 })
 
-test('a vault folder that links out of the vault is never written through; that note fails, the others are written', async () => {
+test('a vault folder linking outside is never written through; that note fails, the others are written', async () => {
   const outside = join(home, 'outside')
   await mkdir(outside)
   await mkdir(vault)
