@@ -5,6 +5,7 @@ import {attachmentHandler} from './attachment-to-markdown.js'
 import {branchLines} from './branch-lines.js'
 import {containMarkdown} from './contain-markdown.js'
 import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
+import {messageMarkdown} from './message-markdown.js'
 import {isInertText, plainPhrasing} from './plain-phrasing.js'
 import type {RenderOptions} from './render-options.js'
 
@@ -13,7 +14,9 @@ export interface ChatmarkToMarkdownOptions {
   /**
    * How folds are spelled: `gfm` (default) as `<details>`, `obsidian` as
    * folded callouts (`> [!quote]- Thinking`). With `obsidian`, text is also
-   * kept from making Obsidian tags, comments and highlights.
+   * kept from making Obsidian tags, comments, highlights, math and wikilinks,
+   * and message text has its LaTeX delimiters written as dollar signs (see
+   * `obsidianMarkdown`).
    */
   profile?: RenderOptions['profile']
 }
@@ -44,7 +47,7 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
     rule: '-',
     fences: true,
     handlers: {
-      chatmarkMessage,
+      chatmarkMessage: obsidian ? obsidianMessage : chatmarkMessage,
       chatmarkAttachment: attachmentHandler(obsidian),
       chatmarkTurn,
       chatmarkFold: obsidian ? calloutFold : detailsFold,
@@ -61,6 +64,9 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
 
 /** Message text: contained (see `containMarkdown`), never escaped or re-printed. */
 const chatmarkMessage: Handle = (node: ChatmarkMessage) => containMarkdown(node.value, node.depth)
+
+/** Message text for Obsidian: contained, then its LaTeX and Obsidian syntax settled (see `obsidianMarkdown`). */
+const obsidianMessage: Handle = (node: ChatmarkMessage) => messageMarkdown(node.value, node.depth, 'obsidian')
 
 /** A turn is its children; only HTML marks the section. */
 const chatmarkTurn: Handle = (node: ChatmarkTurn, _, state, info) => state.containerFlow(node, info)
@@ -151,12 +157,18 @@ const heading: Handle = (node: Heading, parent, state, info) => {
 
 /**
  * Obsidian reads `#word` anywhere as a tag, `%%` as the start of a hidden
- * comment and `==` as a highlight: in text, their first character is escaped.
+ * comment, `==` as a highlight and `$` as the start of math: in text, their
+ * first character is escaped (`[[` needs nothing: every `[` in text is).
  */
 const obsidianUnsafe: Unsafe[] = [
   {character: '#', after: '[A-Za-z_/-]', inConstruct: 'phrasing'},
   {character: '%', after: '%', inConstruct: 'phrasing'},
-  {character: '=', after: '=', inConstruct: 'phrasing'}
+  {character: '=', after: '=', inConstruct: 'phrasing'},
+  {
+    character: '$',
+    inConstruct: 'phrasing',
+    notInConstruct: ['autolink', 'destinationLiteral', 'destinationRaw', 'reference', 'titleQuote', 'titleApostrophe']
+  }
 ]
 
 /**

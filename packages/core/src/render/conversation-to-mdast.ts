@@ -58,7 +58,7 @@ export function conversationToMdast(conversation: Conversation, renderOptions?: 
   }
   const title = conversationTitle(conversation)
   const children: RootContent[] = [
-    {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title))},
+    {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title, options))},
     {type: 'heading', depth: 1, children: [text(title)]}
   ]
   for (const turn of conversation.turns) children.push(...turnToMdast(turn, context))

@@ -4,8 +4,9 @@ import type {Code} from 'mdast'
 import type {Handle} from 'mdast-util-to-markdown'
 import {defaultHandlers} from 'mdast-util-to-markdown'
 import type {Processor} from 'unified'
-import {containMarkdown} from './contain-markdown.js'
 import type {ChatmarkMessage} from './mdast-nodes.js'
+import {messageMarkdown} from './message-markdown.js'
+import type {RenderOptions} from './render-options.js'
 
 /** A body that a serialised tree holds by placeholder. */
 interface Body {
@@ -20,12 +21,18 @@ const chunkChars = 1024 * 1024
 /**
  * Where the bodies of a serialisation go: {@link deferBodies} puts each in
  * and writes a placeholder, {@link BodySink.fill} writes them back into the
- * serialised text. One serialisation at a time (serialising is synchronous).
+ * serialised text, message text as the writer's `profile` spells it (see
+ * `messageMarkdown`). One serialisation at a time (serialising is synchronous).
  */
 export class BodySink {
   #bodies: Body[] = []
   readonly #nonce = randomBytes(6).toString('hex')
   readonly #pattern = new RegExp(`\u0000${this.#nonce}:(\\d+)\u0000`, 'g')
+  readonly #profile: RenderOptions['profile']
+
+  constructor(profile: RenderOptions['profile'] = 'gfm') {
+    this.#profile = profile
+  }
 
   /** Keeps a body; returns the one-line placeholder that stands for it. */
   placeholder(body: Body): string {
@@ -45,7 +52,8 @@ export class BodySink {
         // Whatever precedes the placeholder on its line is container markup
         // (`> ` in a block quote): it must start every line of the body.
         const prefix = skeleton.slice(skeleton.lastIndexOf('\n', match.index) + 1, match.index)
-        yield* prefixed(body.depth === undefined ? body.text : containMarkdown(body.text, body.depth), prefix)
+        const text = body.depth === undefined ? body.text : messageMarkdown(body.text, body.depth, this.#profile)
+        yield* prefixed(text, prefix)
       }
       from = match.index + match[0].length
     }

@@ -1,4 +1,6 @@
 import type {Conversation} from '../model/model.js'
+import {obsidianProperties} from './obsidian-properties.js'
+import type {RenderOptions} from './render-options.js'
 import {requireModule} from './require-module.js'
 
 /** The YAML serialiser, loaded on first use: only notes need it, not reading or listing. */
@@ -13,8 +15,15 @@ export async function loadYaml(): Promise<void> {
 /**
  * The note's frontmatter as data: what a notes app, a search index or a
  * later chatmark run needs to know about the conversation without reading it.
+ * With the obsidian `profile`, flat properties Obsidian's Properties panel can
+ * edit, times in `timeZone` (see `obsidianProperties`); `id` is the same in both.
  */
-export function frontmatterOf(conversation: Conversation, title: string): Record<string, unknown> {
+export function frontmatterOf(
+  conversation: Conversation,
+  title: string,
+  options: Pick<RenderOptions, 'profile' | 'timeZone'> = {}
+): Record<string, unknown> {
+  if (options.profile === 'obsidian') return obsidianProperties(conversation, title, options.timeZone ?? 'UTC')
   const {metadata, source} = conversation
   const data: Record<string, unknown> = {title}
   data['source'] = {format: source.format, ...(source.variant ? {variant: source.variant} : {})}

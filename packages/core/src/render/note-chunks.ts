@@ -17,7 +17,7 @@ const writers = new Map<string, {processor: MarkdownProcessor; sink: BodySink}>(
 function noteWriter(profile: RenderOptions['profile'] = 'gfm'): {processor: MarkdownProcessor; sink: BodySink} {
   let writer = writers.get(profile)
   if (!writer) {
-    const sink = new BodySink()
+    const sink = new BodySink(profile)
     writer = {processor: createMarkdownProcessor(profile, sink), sink}
     writers.set(profile, writer)
   }

@@ -1,6 +1,8 @@
-import {loadBlockParser, needsBlockParser} from './contain-markdown.js'
+import {loadBlockParser} from './block-parser.js'
+import {loadBlockParser as loadContainmentParser, needsBlockParser} from './contain-markdown.js'
 import {loadYaml} from './frontmatter.js'
 import {loadMessageParser} from './message-to-mdast.js'
+import {needsObsidianPass} from './obsidian-markdown.js'
 import type {Conversation, Turn} from '../model/model.js'
 import type {RenderOptions} from './render-options.js'
 
@@ -8,15 +10,20 @@ import type {RenderOptions} from './render-options.js'
  * Imports (with `import()`) the modules that rendering `conversation` with
  * `options` needs and that are not loaded at startup: the YAML serialiser for
  * the frontmatter, the Markdown parser with `parseMessages`, else markdown-it
- * when some message text may need containment. The renderers are synchronous
+ * when some message text may need containment or, with the obsidian profile,
+ * its rewrite for Obsidian (`obsidianMarkdown`). The renderers are synchronous
  * and would otherwise `require` them on first use; a bundle (the `chatmark`
  * command) keeps them in chunks of their own, which only this can load. See
  * `ReadOptions.render`.
  */
 export async function loadRenderModules(conversation: Conversation, options: RenderOptions): Promise<void> {
   await loadYaml()
-  if (options.parseMessages) await loadMessageParser()
-  else if (someMessageText(conversation.turns, needsBlockParser)) await loadBlockParser()
+  if (options.parseMessages) {
+    await loadMessageParser()
+    return
+  }
+  if (someMessageText(conversation.turns, needsBlockParser)) await loadContainmentParser()
+  if (options.profile === 'obsidian' && someMessageText(conversation.turns, needsObsidianPass)) await loadBlockParser()
 }
 
 /**

@@ -10,8 +10,13 @@ export type AttachmentLink = {path: string} | {unresolved: string}
 /** How a conversation is rendered as a note. Every field is optional. */
 export interface RenderOptions {
   /**
-   * `gfm` collapses thinking in `<details>`; `obsidian` uses foldable callouts.
-   * Notices are alerts (`> [!NOTE]`) in both. Default: `gfm`.
+   * `gfm` collapses thinking in `<details>`; `obsidian` writes a note for an
+   * Obsidian vault: foldable callouts, frontmatter of flat properties its
+   * Properties panel edits (`source`, `tokens_input`, `tags`, `aliases`...:
+   * see `obsidianProperties`), LaTeX delimiters in message text as dollar
+   * signs, and no wikilink, embed, tag, comment or highlight made by chat text
+   * (see `obsidianMarkdown`). Notices are alerts (`> [!NOTE]`) in both.
+   * Default: `gfm`.
    */
   profile?: 'gfm' | 'obsidian'
   /** Show thinking. Default: `true`. */
@@ -20,13 +25,14 @@ export interface RenderOptions {
   notices?: boolean
   /**
    * Parse message text into mdast (for remark plugins that work on message
-   * content) instead of keeping it verbatim. Slower, and the text is re-printed.
-   * Default: `false`.
+   * content) instead of keeping it verbatim. Slower, and the text is re-printed
+   * (CommonMark reads `\(` as an escaped parenthesis, so LaTeX delimiters are
+   * lost). Default: `false`.
    */
   parseMessages?: boolean
   /** Longest tool result kept whole, in characters; longer ones keep head and tail. `0`: no limit. Default: `4000`. */
   maxResultChars?: number
-  /** IANA time zone for times in headings. Default: `UTC`. */
+  /** IANA time zone for times in headings (and, with `obsidian`, in `created` and `updated`). Default: `UTC`. */
   timeZone?: string
   /** Tool output with more lines than this is folded (`<details>`, or a folded callout). `0`: never. Default: `20`. */
   foldLines?: number

@@ -1,0 +1,78 @@
+import type {Conversation} from '../model/model.js'
+import {formatDateTime} from './format-time.js'
+
+/** A value Obsidian's Properties panel can show and edit: text, number, checkbox, or a list of text. */
+export type PropertyValue = string | number | boolean | string[]
+
+/**
+ * The note's frontmatter for Obsidian: flat properties of the types its
+ * Properties panel edits (text, list, number, checkbox, date and date &
+ * time), with snake_case names, where the gfm frontmatter has nested objects
+ * Obsidian would show as JSON:
+ * - `title` (text), `aliases` (list: the title, so links and the quick
+ *   switcher find the note by it), `tags` (list: `chatmark` and the format,
+ *   as valid tags);
+ * - `source` (text: the format), `source_variant` (text), `id` (text, as in
+ *   every profile: chatmark finds a note by it);
+ * - `created`, `updated` (date & time, `2026-03-01T10:00:00` in `timeZone`,
+ *   as Obsidian holds no offset; a date alone stays a date);
+ * - `models`, `participants` (lists), `project`, `git_branch` (text);
+ * - `tokens_input`, `tokens_output`, `tokens_cached`, `tokens_thoughts`,
+ *   `tokens_tool`, `tokens_total` (numbers, each only when known);
+ * - the format's own facts, their names in snake_case (`cli_version`);
+ * - `turns` (number), `fidelity` (a list of text, `injected-context: 2`: one
+ *   property however many reasons there are, rather than a property per
+ *   reason in every vault's list of property names).
+ */
+export function obsidianProperties(
+  conversation: Conversation,
+  title: string,
+  timeZone: string
+): Record<string, PropertyValue> {
+  const {metadata, source} = conversation
+  const data: Record<string, PropertyValue> = {title}
+  if (/\S/.test(title)) data['aliases'] = [title]
+  const tag = tagOf(source.format)
+  data['tags'] = tag === undefined || tag === 'chatmark' ? ['chatmark'] : ['chatmark', tag]
+  data['source'] = source.format
+  if (source.variant) data['source_variant'] = source.variant
+  data['id'] = conversation.id
+  if (conversation.createdAt) data['created'] = formatDateTime(conversation.createdAt, timeZone)
+  if (conversation.updatedAt) data['updated'] = formatDateTime(conversation.updatedAt, timeZone)
+  if (metadata.models && metadata.models.length > 0) data['models'] = [...metadata.models]
+  if (metadata.project) data['project'] = metadata.project
+  if (metadata.gitBranch) data['git_branch'] = metadata.gitBranch
+  const people = conversation.participants.filter(
+    (participant) => participant.kind === 'human' || participant.kind === 'bot'
+  )
+  if (people.length > 0) data['participants'] = people.map((participant) => participant.name)
+  for (const [key, count] of Object.entries(metadata.tokens ?? {})) {
+    if (typeof count === 'number') data[`tokens_${key}`] = count
+  }
+  for (const [key, value] of Object.entries(metadata.extra ?? {})) {
+    const name = snakeCase(key)
+    if (name && !(name in data)) data[name] = value
+  }
+  data['turns'] = conversation.turns.length
+  const fidelity = Object.entries(conversation.fidelity).map(([reason, count]) => `${reason}: ${count}`)
+  if (fidelity.length > 0) data['fidelity'] = fidelity
+  return data
+}
+
+/**
+ * A name as an Obsidian tag: letters, digits, `_`, `-` and `/` only (any run
+ * of other characters becomes `-`), not all digits; `undefined` when nothing is left.
+ */
+function tagOf(name: string): string | undefined {
+  const tag = name.replace(/[^\p{L}\p{N}_/-]+/gu, '-').replace(/^[-/]+|[-/]+$/g, '')
+  return /[^\d/-]/.test(tag) ? tag : undefined
+}
+
+/** `cliVersion`, `cli-version` and `cli version` as `cli_version`. */
+function snakeCase(key: string): string {
+  return key
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+}
