@@ -117,6 +117,8 @@ test('HTML, autolinks and bare URLs are left as written, but for wikilinks and c
   ]) {
     assert.equal(obsidian(text), text)
   }
+  // A comment that never closes is text.
+  assert.equal(obsidian('a <!-- b $5 <!-- c $6'), 'a <!-- b \\$5 <!-- c \\$6')
 })
 
 /** Fragments of prose with Obsidian syntax and LaTeX-free dollar signs, joined at random. */

@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import type {Conversation} from '@chatmark/core'
-import {conversationToMdast, frontmatterOf, markdownProcessor, markdownWriter, toNote} from '@chatmark/core'
+import {
+  conversationToMdast,
+  createNormalizer,
+  frontmatterOf,
+  inputFromString,
+  markdownProcessor,
+  markdownWriter,
+  toNote
+} from '@chatmark/core'
 import {parse} from 'yaml'
+import {fakeFormat} from './helpers.js'
 
 const conversation: Conversation = {
   id: 'session-1',
@@ -134,4 +143,15 @@ test('the streamed writer and a unified processor write the same obsidian note',
 test('parsed message text escapes its dollar signs for Obsidian (the parser keeps no LaTeX)', () => {
   const note = toNote(conversation, {profile: 'obsidian', parseMessages: true})
   assert.match(note, /It costs \\\$5, and !\\\[\\\[passwords\.md]] is not embedded\. \\#todo/)
+})
+
+test('reading for the obsidian profile imports the block parser its rewrite needs, ahead of rendering', async () => {
+  const normalizer = createNormalizer({
+    builtins: [],
+    formats: [fakeFormat('fake', {confidence: 'certain', reason: 'test'}, 'Is \\(x\\) $5?')]
+  })
+  const read = await normalizer.read(inputFromString('anything', 'a.fake'), {render: {profile: 'obsidian'}})
+  for await (const conversation of read.conversations) {
+    assert.match(toNote(conversation, {profile: 'obsidian'}), /Is \$x\$ \\\$5\?/)
+  }
 })
