@@ -76,6 +76,7 @@ test('the public API is exactly the expected list of exports', () => {
     'timeOf',
     'toNote',
     'tokenKeys',
+    'toolName',
     'treeToMarkdown',
     'treeToMarkdownChunks',
     'truncateMiddle',

@@ -57,7 +57,7 @@ test('the obsidian frontmatter is flat properties of the types Obsidian edits, i
   assert.deepEqual(data, {
     title: 'Why $5 fails: a #bug',
     aliases: ['Why $5 fails: a #bug'],
-    tags: ['chatmark', 'claude'],
+    tags: ['chatmark', 'claude-code'],
     source: 'claude',
     source_variant: 'claude-code-jsonl',
     id: 'session-1',

@@ -1,6 +1,5 @@
 import type {Conversation} from '@chatmark/core'
-import {conversationTitle, maxFileNameBytes} from '@chatmark/core'
-import {toolFolder} from './tool-folder.js'
+import {conversationTitle, maxFileNameBytes, toolName} from '@chatmark/core'
 
 /**
  * Where a conversation's note goes in the vault, without `.md`: fields in
@@ -24,7 +23,7 @@ export function notePath(conversation: Conversation, template = defaultTemplate)
   const date = time && /^\d{4}-\d{2}-\d{2}/.test(time) ? time.slice(0, 10) : undefined
   const project = conversation.metadata.project?.split(/[\\/]/).filter(Boolean).at(-1)
   const fields: Record<string, string> = {
-    tool: toolFolder(conversation),
+    tool: toolName(conversation),
     year: date?.slice(0, 4) ?? 'undated',
     month: date?.slice(5, 7) ?? 'undated',
     day: date?.slice(8, 10) ?? 'undated',

@@ -4,7 +4,14 @@ import {lstat, mkdir, readFile, realpath, stat, unlink} from 'node:fs/promises'
 import {homedir} from 'node:os'
 import {dirname, join, relative, resolve, sep} from 'node:path'
 import type {Conversation, Input, Normalizer, RenderOptions} from '@chatmark/core'
-import {conversationTitle, inputFromPath, markdownWriter, syncFolder, writeFileAtomically} from '@chatmark/core'
+import {
+  conversationTitle,
+  inputFromPath,
+  markdownWriter,
+  syncFolder,
+  toolName,
+  writeFileAtomically
+} from '@chatmark/core'
 import type {BaseTexts} from './base-texts.js'
 import {baseTexts} from './base-texts.js'
 import type {SourceEnvironment} from './default-sources.js'
@@ -15,7 +22,6 @@ import {defaultTemplate, notePath, numberedNotePath} from './note-path.js'
 import {noteIds} from './note-ids.js'
 import {parentIdOf, parentLink, withParentProperty} from './parent-link.js'
 import {sourceFiles} from './source-files.js'
-import {toolFolder} from './tool-folder.js'
 import {saveAttachments} from './vault-attachments.js'
 import {lockVault} from './vault-lock.js'
 import type {NoteRecord, SourceRecord, VaultState} from './vault-state.js'
@@ -299,7 +305,7 @@ class SyncRun {
     const title = conversationTitle(conversation)
     const facts = {
       title,
-      tool: toolFolder(conversation),
+      tool: toolName(conversation),
       turns,
       source,
       ...(conversation.createdAt ? {date: conversation.createdAt.slice(0, 10)} : {}),

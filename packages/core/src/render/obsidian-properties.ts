@@ -1,4 +1,5 @@
 import type {Conversation} from '../model/model.js'
+import {toolName} from '../model/tool-name.js'
 import {formatDateTime} from './format-time.js'
 
 /** A value Obsidian's Properties panel can show and edit: text, number, checkbox, or a list of text. */
@@ -10,8 +11,8 @@ export type PropertyValue = string | number | boolean | string[]
  * time), with snake_case names, where the gfm frontmatter has nested objects
  * Obsidian would show as JSON:
  * - `title` (text), `aliases` (list: the title, so links and the quick
- *   switcher find the note by it), `tags` (list: `chatmark` and the format,
- *   as valid tags);
+ *   switcher find the note by it), `tags` (list: `chatmark` and the tool,
+ *   `claude-code`, `claude-ai`, `gemini-cli`...: see `toolName`);
  * - `source` (text: the format), `source_variant` (text), `id` (text, as in
  *   every profile: chatmark finds a note by it);
  * - `created`, `updated` (date & time, `2026-03-01T10:00:00` in `timeZone`,
@@ -32,7 +33,7 @@ export function obsidianProperties(
   const {metadata, source} = conversation
   const data: Record<string, PropertyValue> = {title}
   if (/\S/.test(title)) data['aliases'] = [title]
-  const tag = tagOf(source.format)
+  const tag = tagOf(toolName(conversation))
   data['tags'] = tag === undefined || tag === 'chatmark' ? ['chatmark'] : ['chatmark', tag]
   data['source'] = source.format
   if (source.variant) data['source_variant'] = source.variant
