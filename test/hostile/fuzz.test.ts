@@ -32,9 +32,9 @@ const timeout = (part: number): number => 60_000 + runs(part) * 30
 
 /**
  * Fragments that mean something to Markdown, YAML, HTML or a terminal, joined into message text, and line breaks
- * in tool names (now contained). Left out, a known failure: an indented line, then `- `, then `---`, where a link
- * definition comes before (`"[x]: http://e.com\n    indented\n- \n---\n"`): micromark and markdown-it read it
- * differently and a turn heading is forged. The plain case is contained (containMarkdown's settleUnderlines).
+ * in tool names. The last two are lines of dashes that micromark and markdown-it read differently (an indented line
+ * under a link definition, then `- `; an empty item after another list): either could forge a turn heading until
+ * containMarkdown's settleUnderlines spelled every possible setext underline so no parser underlines with it.
  */
 const hostileFragments = [
   '\n## User\n',
@@ -73,7 +73,9 @@ const hostileFragments = [
   '{{',
   '[[x]]',
   '^[x]',
-  'text'
+  'text',
+  '[x]: http://e.com\n    indented\n- \n---\n',
+  '*\n- \n---'
 ]
 const hostileText = fc
   .array(fc.oneof({weight: 4, arbitrary: fc.constantFrom(...hostileFragments)}, fc.string({maxLength: 8})), {
@@ -180,24 +182,10 @@ async function timed<T>(what: () => Promise<T>): Promise<T> {
   return result
 }
 
-/**
- * Known failures, left to the renderer's owner: a title of only a line break (`\r`) renders no title heading, and a
- * message whose text is only `\r` can lose its turn heading (found by the 1,000,000 run: seed 54 ... `"\r"`).
- * Neither forges structure; one frontmatter, and never more headings than turns, is held.
- */
-function knownProblem(problem: string): boolean {
-  if (problem === '0 title headings') return true
-  const turns = /^(\d+) turn headings for (\d+) turns$/.exec(problem)
-  return turns !== null && Number(turns[1]) < Number(turns[2])
-}
-
 function assertNotes(notes: ReadonlyArray<{conversation: Conversation; markdown: string}>): void {
   for (const note of notes) {
     const problems = structureProblems(note.markdown, note.conversation)
-    assert.deepEqual(
-      problems.filter((problem) => !knownProblem(problem)),
-      []
-    )
+    assert.deepEqual(problems, [])
   }
 }
 

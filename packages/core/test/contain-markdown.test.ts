@@ -89,8 +89,8 @@ test('200,000 setext headings are all made ATX, in linear time (no splice per he
 
 test('an empty list item followed by a line of dashes or equals signs is never read as a setext heading', () => {
   for (const [text, contained] of [
-    ['    indented\n- \n---\nx', '    indented\n- \n***\nx'],
-    ['- \n--\nx', '- \n\\--\nx'],
+    ['    indented\n- \n---\nx', '    indented\n- <!---->\n***\nx'],
+    ['- \n--\nx', '- <!---->\n\\--\nx'],
     ['```\n- \n---\n```', '```\n- \n---\n```']
   ] as const) {
     const result = containMarkdown(text, 2)
@@ -98,4 +98,47 @@ test('an empty list item followed by a line of dashes or equals signs is never r
     const headings = fromMarkdown(result).children.filter((node) => node.type === 'heading')
     assert.deepEqual(headings, [], JSON.stringify(result))
   }
+})
+
+test('no line that a parser could read as a setext underline is left under a line that is not blank', () => {
+  for (const [text, contained] of [
+    // micromark (and the spec) read a setext heading of `indented`, markdown-it code, an item and a rule.
+    ['[x]: http://e.com\n    indented\n- \n---\n', '[x]: http://e.com\n    indented\n- <!---->\n***'],
+    // Escaping the item (`\-`) made the rule under it an underline.
+    ['*\n- \n---', '* <!---->\n- <!---->\n***'],
+    ['```\ncode\n```\n---\n==\n> --', '```\ncode\n```\n***\n\\==\n> \\--'],
+    // After a blank line nothing underlines: a rule, an item and text stay as written.
+    ['a\n\n---\n\n-\n\n==', 'a\n\n---\n\n-\n\n==']
+  ] as const) {
+    const result = containMarkdown(text, 2)
+    assert.equal(result, contained, JSON.stringify(text))
+    const document = `## User\n\n${result}\n\n## Assistant\n\nreply\n`
+    const turnHeadings = fromMarkdown(document).children.filter((node) => node.type === 'heading' && node.depth <= 2)
+    assert.equal(turnHeadings.length, 2, JSON.stringify(result))
+  }
+})
+
+test('an item that starts empty gets an empty comment when a line follows it, not before a blank line', () => {
+  // micromark reads `1.` after indented code as a paragraph, and the comment under it as top-level.
+  assert.equal(containMarkdown('    <div>\n1.\n   <!--\nx', 2), '    <div>\n1. <!---->\n   <!--\n   -->\nx')
+  // With content, the item would take in the indented line after the blank line.
+  assert.equal(containMarkdown('- \n\n  ---', 2), '- \n\n  ---')
+  assert.equal(containMarkdown('x\n-', 2), '#### x')
+})
+
+test('a fence or HTML block still open where its block quote or list item ends is closed inside it', () => {
+  assert.equal(containMarkdown('> ```\n> code\n\nafter', 2), '> ```\n> code\n> ```\n\nafter')
+  assert.equal(containMarkdown('1. ~~~~\n   code\n\nafter', 2), '1. ~~~~\n   code\n   ~~~~\n\nafter')
+  assert.equal(containMarkdown('- <!--\n  hidden\n\nafter', 2), '- <!--\n  hidden\n  -->\n\nafter')
+  assert.equal(containMarkdown('> ```\n> closed\n> ```', 2), '> ```\n> closed\n> ```')
+})
+
+test('lines of dashes, empty items and long runs are settled in linear time', () => {
+  const text = `${'- \n---\n\n'.repeat(100_000)}${'-'.repeat(1_000_000)}x\n${'> '.repeat(100_000)}-`
+  const started = performance.now()
+  const contained = containMarkdown(text, 2)
+  // A hang limit, not a speed target.
+  assert.ok(performance.now() - started < 15_000)
+  assert.ok(contained.startsWith('- <!---->\n***\n\n- <!---->\n***\n\n'))
+  assert.equal(contained.split('<!---->').length, 100_001)
 })

@@ -1,4 +1,5 @@
 import type {Conversation} from './model.js'
+import {oneLine} from './one-line.js'
 
 const maxDerivedTitle = 80
 
@@ -6,20 +7,22 @@ const maxDerivedTitle = 80
 const blockMarker = /^(?:#{1,6}(?:[ \t]+|$)|>[ \t]?|[-*+](?:[ \t]+|$)|\d{1,9}[.)](?:[ \t]+|$))/
 
 /**
- * The note's title: the conversation's own, else the first line of the first
- * user message that has words once its Markdown block markers are taken off
- * (`# Fix the build` gives `Fix the build`), cut at 80 characters, else the
- * format name and id.
+ * The note's title, always one line: the conversation's own (its line breaks
+ * made spaces), else the first line of the first user message that has words
+ * once its Markdown block markers are taken off (`# Fix the build` gives
+ * `Fix the build`), cut at 80 characters, else the format name and id. An own
+ * title of only line breaks and whitespace (`\r`) counts as none.
  */
 export function conversationTitle(conversation: Conversation): string {
-  const own = conversation.title?.trim()
+  const own = oneLine(conversation.title ?? '')
   if (own) return own
   for (const turn of conversation.turns) {
     if (turn.role !== 'user') continue
     for (const part of turn.parts) {
       if (part.type !== 'text') continue
+      // A bare `\r` ends a line too: a title holding one would be a heading of two lines.
       const line = part.text
-        .split('\n')
+        .split(/\r\n?|\n/)
         .map(withoutMarkers)
         .find((candidate) => candidate !== '')
       if (line)

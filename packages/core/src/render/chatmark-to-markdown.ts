@@ -135,24 +135,36 @@ function calloutOf(marker: string, phrasing: ChatmarkNotice['children'], flow: C
 /**
  * Text as the default handler writes it, with a fast path for short inert
  * text inside a line (see `isInertText`): it needs no escaping, and the
- * escaping pass runs dozens of patterns per node.
+ * escaping pass runs dozens of patterns per node. Line endings become `\n`, as
+ * in message text and code: a note holds no bare `\r`.
  */
-const text: Handle = (node: Text, parent, state, info) =>
-  isInertText(node.value, info.before, info.after) ? node.value : defaultHandlers.text(node, parent, state, info)
+const text: Handle = (node: Text, parent, state, info) => {
+  if (isInertText(node.value, info.before, info.after)) return node.value
+  const value = node.value.includes('\r') ? node.value.replace(/\r\n?/g, '\n') : node.value
+  return defaultHandlers.text(value === node.value ? node : {...node, value}, parent, state, info)
+}
 
 /** A paragraph of plain pieces written directly (see `plainPhrasing`), else as the default handler writes it. */
 const paragraph: Handle = (node: Paragraph, parent, state, info) =>
   plainPhrasing(node.children, '\n', state.options.emphasis ?? '*', state.options.strong ?? '*') ??
   defaultHandlers.paragraph(node, parent, state, info)
 
-/** An ATX heading of plain pieces written directly (see `plainPhrasing`), else as the default handler writes it. */
+/**
+ * An ATX heading: of plain pieces written directly (see `plainPhrasing`), else
+ * as the default handler writes it. The default handler writes a heading of
+ * depth 1 or 2 whose text holds a line ending as a setext heading, which
+ * parsers misread (a last line ending, `\r`, gets an empty underline and the
+ * heading is lost; a line of `-` in the text underlines the line above it):
+ * such a heading is written as at depth 3, one ATX line with its line endings
+ * as character references, and given its own sequence.
+ */
 const heading: Handle = (node: Heading, parent, state, info) => {
+  if (state.options.setext || state.options.closeAtx) return defaultHandlers.heading(node, parent, state, info)
   const sequence = '#'.repeat(node.depth)
-  const plain =
-    state.options.setext || state.options.closeAtx
-      ? undefined
-      : plainPhrasing(node.children, `${sequence} `, state.options.emphasis ?? '*', state.options.strong ?? '*')
-  return plain ? `${sequence} ${plain}` : defaultHandlers.heading(node, parent, state, info)
+  const plain = plainPhrasing(node.children, `${sequence} `, state.options.emphasis ?? '*', state.options.strong ?? '*')
+  if (plain) return `${sequence} ${plain}`
+  if (node.depth >= 3) return defaultHandlers.heading(node, parent, state, info)
+  return sequence + defaultHandlers.heading({...node, depth: 3}, parent, state, info).slice(3)
 }
 
 /**

@@ -21,7 +21,8 @@ export async function loadBlockParser(): Promise<void> {
   blockParser ??= createBlockParser(Parser)
 }
 
-function getBlockParser(): MarkdownIt {
+/** The block parser (markdown-it, block rules only), created on first use. */
+export function getBlockParser(): MarkdownIt {
   blockParser ??= createBlockParser(requireModule('markdown-it') as typeof MarkdownIt)
   return blockParser
 }
@@ -44,11 +45,14 @@ export function needsBlockParser(text: string): boolean {
 /** Leading container markers (block quotes, list items) before a block's own markup. */
 const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]*/
 
-interface Block {
+/** A block token of markdown-it: its type, markup, lines (`map`, end excluded) and nesting level. */
+export interface Block {
   type: string
   tag: string
   markup: string
   map: [number, number] | null
+  /** 1 opens a container, -1 closes it, 0 is a block of its own. */
+  nesting: number
   level: number
   content: string
 }
@@ -58,9 +62,12 @@ interface Block {
  * keeping it verbatim otherwise:
  * - ATX headings go `depth` levels deeper (at most 6), setext headings become
  *   ATX headings at that depth, so nothing in a message can read as a turn heading;
- * - a code fence still open at the end is closed;
- * - an HTML block that only ends at its own terminator (`<!--`, `<pre>`,
- *   `<script>`, `<?`, `<!X`, `<![CDATA[`) gets that terminator.
+ * - a code fence or an HTML block that only ends at its own terminator
+ *   (`<!--`, `<pre>`, `<script>`, `<?`, `<!X`, `<![CDATA[`) and is still open
+ *   where markdown-it ends it (the end of the text, or of the block quote or
+ *   list item that holds it) is closed there, inside that container;
+ * - no line is left that any parser could read as a setext underline (see
+ *   `settleLines`).
  * Line endings become `\n`; surrounding blank lines are dropped.
  */
 export function containMarkdown(text: string, depth: number): string {
@@ -74,8 +81,10 @@ export function containMarkdown(text: string, depth: number): string {
   // (`undefined`) in place rather than spliced out, so every token's line map
   // stays valid and a message of 200,000 headings is edited in linear time.
   const lines: Array<string | undefined> = source.split('\n')
-  const tokens = getBlockParser().parse(source, {}) as Block[]
-  const append: string[] = []
+  // With a last line ending, every line of a fence's content ends in one (see `fenceClosed`).
+  const tokens = getBlockParser().parse(`${source}\n`, {}) as Block[]
+  // Lines that close a block, written after the line of the same index.
+  const closers: Array<string | undefined> = []
 
   for (const token of tokens) {
     const map = token.map
@@ -85,59 +94,142 @@ export function containMarkdown(text: string, depth: number): string {
       const target = Math.min(6, level + depth)
       if (token.markup.startsWith('#')) demoteAtx(lines, map[0], target)
       else setextToAtx(lines, map, target)
-    } else if (token.type === 'fence' && token.level === 0 && map[1] >= lines.length) {
-      if (!closesFence(lines, map, token.markup)) append.push(token.markup)
-    } else if (token.type === 'html_block' && token.level === 0 && map[1] >= lines.length) {
-      const closed = closeHtmlBlock(token.content.replace(/\n$/, ''))
-      if (closed.length > token.content.replace(/\n$/, '').length)
-        append.push(closed.slice(closed.lastIndexOf('\n') + 1))
+    } else if (token.type === 'fence') {
+      if (!fenceClosed(token, map)) closeAfter(closers, lines, token, map, token.markup)
+    } else if (token.type === 'html_block') {
+      const content = token.content.replace(/\n$/, '')
+      const closed = closeHtmlBlock(content)
+      if (closed.length > content.length)
+        closeAfter(closers, lines, token, map, closed.slice(closed.lastIndexOf('\n') + 1))
     }
   }
 
-  settleUnderlines(lines, verbatimLines(tokens, lines.length))
-  const kept = lines.filter((line): line is string => line !== undefined)
-  return [...kept, ...append].join('\n')
+  settleLines(lines, lineRoles(tokens, lines.length))
+  const kept: string[] = []
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]
+    if (line !== undefined) kept.push(line)
+    const closer = closers[index]
+    if (closer !== undefined) kept.push(closer)
+  }
+  return kept.join('\n')
 }
 
-/** A list item with nothing after its marker (`- `, `1.`), possibly in a block quote. */
-const emptyItem = /^[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]*$/
-/** A line that could underline a setext heading. */
-const underline = /^( {0,3})(-+|=+)([ \t]*)$/
+/**
+ * Whether a fence has its closing line: markdown-it's map then spans the
+ * opening line, the content lines (each ending in `\n` in its content, the
+ * text ending in one) and the closing line; an open fence's map ends after its
+ * last content line.
+ */
+function fenceClosed(token: Block, map: [number, number]): boolean {
+  let contentLines = 0
+  for (let at = token.content.indexOf('\n'); at !== -1; at = token.content.indexOf('\n', at + 1)) contentLines++
+  return map[1] - map[0] === contentLines + 2
+}
 
 /**
- * Parsers disagree on an empty list item followed by a line of `-` or `=`:
- * markdown-it (and the spec) read an empty item, micromark a setext heading
- * of the text `-`, which would be a heading at the note's own level. Such a
- * line is made one no parser underlines with: a rule of three or more dashes
- * becomes `***` (a rule to all of them), anything else gets its first
- * character escaped.
+ * Writes `closer` as the line after a block that markdown-it reads as running
+ * to the end of its container. A block in a block quote or list item is
+ * closed inside it, after the same markers (list markers as spaces): micromark
+ * may read that block outside the container (after a line markdown-it reads
+ * as code, `1.` on its own is a paragraph to micromark and the block under it
+ * top-level), and an unclosed one would then swallow the rest of the note.
  */
-function settleUnderlines(lines: Array<string | undefined>, verbatim: readonly boolean[]): void {
-  let previous: string | undefined
+function closeAfter(
+  closers: Array<string | undefined>,
+  lines: ReadonlyArray<string | undefined>,
+  token: Block,
+  map: [number, number],
+  closer: string
+): void {
+  const first = lines[map[0]] ?? ''
+  const prefix = token.level === 0 ? '' : (containerPrefix.exec(first)?.[0] ?? '').replace(listMarker, spaces)
+  // After the block's last line that is not blank: markdown-it's map of a nested block takes in the blank lines
+  // that end its container, which would be code.
+  let at = Math.min(map[1], lines.length) - 1
+  while (at > map[0] && blankInQuote.test(lines[at] ?? '')) at--
+  const before = closers[at]
+  closers[at] = before === undefined ? prefix + closer : `${before}\n${prefix}${closer}`
+}
+
+const listMarker = /[-+*]|\d{1,9}[.)]/g
+const spaces = (marker: string): string => ' '.repeat(marker.length)
+
+/** What markdown-it read a line as (see `lineRoles`): inside a code or HTML block, where nothing is Markdown. */
+const verbatimLine = 1
+/** A thematic break. */
+const ruleLine = 2
+/** The first line of a list item. */
+const itemStartLine = 3
+
+/** A line that could underline a setext heading, after any block-quote markers and indentation. */
+const underline = /^([ \t>]*)(-+|=+)([ \t]*)$/
+const blankLine = /^[ \t]*$/
+/** A line blank inside its block quotes. */
+const blankInQuote = /^[ \t>]*$/
+/** A line of nothing but container markers: a list item that starts empty (`-`, `1.`, `> - +`). */
+const onlyMarkers = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))*[ \t]*$/
+
+/**
+ * Settles the lines that parsers read differently, so that none can make a
+ * heading at the note's own level or open a block that runs on past the text.
+ * Each is spelled as what markdown-it read it as, in one pass over the lines:
+ * - A list item that starts empty (`-`, `1.`) is given an empty HTML comment
+ *   (`- <!---->`, which shows nothing). Empty, it cannot interrupt a
+ *   paragraph, and micromark reads one as a paragraph after an indented code
+ *   block or a link definition (even past a blank line) where markdown-it
+ *   reads an item: the line under it is then a lazy continuation to one parser
+ *   and a block of its own to the other, or a setext underline. With content,
+ *   an item would take in indented lines after a blank line, so one with a
+ *   blank line under it (where that paragraph ends) is left as it is, unless
+ *   it is a lone `-` that could underline the line above (see below).
+ * - No line is left that any parser could read as a setext underline. After a
+ *   line that is not blank (markdown-it's own setext headings are ATX lines by
+ *   now), a rule of dashes becomes `***`, which nothing underlines with, and any
+ *   other line of `-` or `=` has its first character escaped (`\=`, `\--`:
+ *   paragraph text to every parser). An empty item after an indented line under
+ *   a link definition is otherwise a setext underline to micromark (and the
+ *   spec), where markdown-it reads code then an item.
+ */
+function settleLines(lines: Array<string | undefined>, roles: Uint8Array): void {
+  let previousBlank = true
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]
     if (line === undefined) continue
-    if (verbatim[index]) {
-      previous = undefined
-      continue
+    const role = roles[index]
+    const next = role === itemStartLine && onlyMarkers.test(line) ? lineAfter(lines, index) : ''
+    if (next === undefined || (next !== '' && !blankInQuote.test(next))) {
+      lines[index] = `${line.trimEnd()} <!---->`
+    } else if (!previousBlank && role !== verbatimLine) {
+      const match = underline.exec(line)
+      if (match) {
+        const [, prefix = '', run = '', rest = ''] = match
+        lines[index] = run[0] === '-' && role === ruleLine ? `${prefix}***${rest}` : `${prefix}\\${run}${rest}`
+      }
     }
-    const match = previous !== undefined && emptyItem.test(previous) ? underline.exec(line) : null
-    if (match) {
-      const [, indent = '', run = '', rest = ''] = match
-      lines[index] = run[0] === '-' && run.length >= 3 ? `${indent}***${rest}` : `${indent}\\${run}${rest}`
-    }
-    previous = lines[index]
+    previousBlank = blankLine.test(line)
   }
 }
 
-/** Which lines are inside code blocks or HTML blocks, where nothing is Markdown. */
-function verbatimLines(tokens: readonly Block[], count: number): boolean[] {
-  const verbatim = new Array<boolean>(count).fill(false)
+/** The next line kept after `index` (lines of setext headings made ATX are gone). */
+function lineAfter(lines: ReadonlyArray<string | undefined>, index: number): string | undefined {
+  for (let at = index + 1; at < lines.length; at++) if (lines[at] !== undefined) return lines[at]
+  return undefined
+}
+
+/** What markdown-it read each line as: code or HTML (verbatim), a rule, the start of a list item, or other. */
+function lineRoles(tokens: readonly Block[], count: number): Uint8Array {
+  const roles = new Uint8Array(count)
   for (const token of tokens) {
-    if (!token.map || !['fence', 'code_block', 'html_block'].includes(token.type)) continue
-    for (let index = token.map[0]; index < token.map[1] && index < count; index++) verbatim[index] = true
+    const map = token.map
+    if (!map || map[0] >= count) continue
+    if (token.type === 'hr') roles[map[0]] = ruleLine
+    else if (token.type === 'list_item_open') roles[map[0]] = itemStartLine
+    else if (token.type === 'fence' || token.type === 'code_block' || token.type === 'html_block') {
+      for (let index = map[0]; index < map[1] && index < count; index++) roles[index] = verbatimLine
+    }
   }
-  return verbatim
+  return roles
 }
 
 function demoteAtx(lines: Array<string | undefined>, index: number, target: number): void {
@@ -163,14 +255,6 @@ function setextToAtx(lines: Array<string | undefined>, map: [number, number], ta
   }
   lines[start] = `${prefix}${'#'.repeat(target)} ${content.join(' ')}`
   for (let index = start + 1; index < end; index++) lines[index] = undefined
-}
-
-function closesFence(lines: ReadonlyArray<string | undefined>, map: [number, number], markup: string): boolean {
-  if (map[1] - map[0] < 2) return false
-  const last = lines[map[1] - 1] ?? ''
-  const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(last)
-  const run = match?.[1]
-  return run !== undefined && run[0] === markup[0] && run.length >= markup.length
 }
 
 /**

@@ -3,6 +3,7 @@ import {artifactLine} from './artifact-line.js'
 import {attachmentToMdast} from './attachment-to-mdast.js'
 import {codeBlock} from './code-block.js'
 import {conversationTitle} from '../model/conversation-title.js'
+import {oneLine} from '../model/one-line.js'
 import {fold} from './fold.js'
 import {formatTime} from './format-time.js'
 import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
@@ -98,12 +99,29 @@ function turnBody(turn: Turn, context: Context): Flow[] {
   return body
 }
 
-function turnHeading(turn: Turn, {names, options}: Context): Heading {
-  const pieces = [(turn.author && names.get(turn.author)) || roleLabels[turn.role]]
-  if (turn.timestamp) pieces.push(formatTime(turn.timestamp, options.timeZone))
-  if (turn.model) pieces.push(turn.model)
+/**
+ * A turn's heading: its speaker, time, model and whether it was edited, one
+ * line. A name or model of only line breaks (a model of `\r`) is left out as if
+ * absent: written as it was, it made the heading a setext heading with an empty
+ * underline, which is no heading at all.
+ */
+function turnHeading(turn: Turn, context: Context): Heading {
+  const pieces = [speakerName(turn, context)]
+  if (turn.timestamp) pieces.push(formatTime(turn.timestamp, context.options.timeZone))
+  const model = modelName(turn)
+  if (model) pieces.push(model)
   if (turn.edited) pieces.push('edited')
   return {type: 'heading', depth: turnDepth, children: [text(pieces.join(' · '))]}
+}
+
+/** Who speaks in a turn, on one line: the author's name, else the role. */
+function speakerName(turn: Turn, {names}: Context): string {
+  return oneLine((turn.author && names.get(turn.author)) || '') || roleLabels[turn.role]
+}
+
+/** The turn's model, on one line; `undefined` when it has none. */
+function modelName(turn: Turn): string | undefined {
+  return turn.model === undefined ? undefined : oneLine(turn.model) || undefined
 }
 
 /**
@@ -113,8 +131,8 @@ function turnHeading(turn: Turn, {names, options}: Context): Heading {
 function nestedTurn(turn: Turn, context: Context): ChatmarkTurn[] {
   const body = turn.parts.flatMap((part) => partToMdast(part, context))
   if (body.length === 0) return []
-  const speaker = (turn.author && context.names.get(turn.author)) || roleLabels[turn.role]
-  const details = [turn.timestamp ? formatTime(turn.timestamp, context.options.timeZone) : undefined, turn.model]
+  const speaker = speakerName(turn, context)
+  const details = [turn.timestamp ? formatTime(turn.timestamp, context.options.timeZone) : undefined, modelName(turn)]
   const shown = details.filter((item): item is string => item !== undefined)
   const line: PhrasingContent[] = [strong(speaker)]
   if (shown.length > 0) line.push(text(` · ${shown.join(' · ')}`))
