@@ -1,17 +1,22 @@
 import type MarkdownIt from 'markdown-it'
 import {requireModule} from './require-module.js'
 
-/** A block of CommonMark as markdown-it's block pass reads it: its type, markup and lines (`map`, end excluded). */
+/** A block token of markdown-it: its type, markup, lines (`map`, end excluded) and nesting level. */
 export interface Block {
   type: string
   tag: string
   markup: string
   map: [number, number] | null
+  /** 1 opens a container, -1 closes it, 0 is a block of its own. */
+  nesting: number
   level: number
   content: string
 }
 
-/** The block parser, created on first use: text that needs no block structure never loads markdown-it. */
+/**
+ * The block parser (markdown-it, block rules only) of containment, the Obsidian pass and the parsing of
+ * long messages in pieces, created on first use: text that needs no block structure never loads markdown-it.
+ */
 let blockParser: MarkdownIt | undefined
 
 // Only CommonMark's block structure is wanted, so inline parsing is switched

@@ -1,31 +1,5 @@
-import type MarkdownIt from 'markdown-it'
-import {requireModule} from './require-module.js'
-
-/** The block parser, created on first use: text that cannot need containment never loads markdown-it. */
-let blockParser: MarkdownIt | undefined
-
-// Only CommonMark's block structure matters for containment, so inline parsing
-// is switched off: markdown-it's block pass is fast (tens of MB/s), where a
-// full micromark parse runs at 1-2 MB/s.
-function createBlockParser(Parser: typeof MarkdownIt): MarkdownIt {
-  const parser = new Parser('commonmark', {html: true})
-  // Line endings are normalised before parsing, so its own normalise pass is off too.
-  parser.core.ruler.disable(['normalize', 'inline', 'text_join'])
-  return parser
-}
-
-/** Imports markdown-it ahead of containment (with `import()`), so that containing text does not `require` it. */
-export async function loadBlockParser(): Promise<void> {
-  if (blockParser) return
-  const {default: Parser} = await import('markdown-it')
-  blockParser ??= createBlockParser(Parser)
-}
-
-/** The block parser (markdown-it, block rules only), created on first use. */
-export function getBlockParser(): MarkdownIt {
-  blockParser ??= createBlockParser(requireModule('markdown-it') as typeof MarkdownIt)
-  return blockParser
-}
+import type {Block} from './block-parser.js'
+import {parseBlocks} from './block-parser.js'
 
 /**
  * Cheap tests for text that has nothing containment would change. Everything
@@ -44,18 +18,6 @@ export function needsBlockParser(text: string): boolean {
 
 /** Leading container markers (block quotes, list items) before a block's own markup. */
 const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]*/
-
-/** A block token of markdown-it: its type, markup, lines (`map`, end excluded) and nesting level. */
-export interface Block {
-  type: string
-  tag: string
-  markup: string
-  map: [number, number] | null
-  /** 1 opens a container, -1 closes it, 0 is a block of its own. */
-  nesting: number
-  level: number
-  content: string
-}
 
 /**
  * Makes message text safe to embed in a note at a section of heading `depth`,
@@ -82,7 +44,7 @@ export function containMarkdown(text: string, depth: number): string {
   // stays valid and a message of 200,000 headings is edited in linear time.
   const lines: Array<string | undefined> = source.split('\n')
   // With a last line ending, every line of a fence's content ends in one (see `fenceClosed`).
-  const tokens = getBlockParser().parse(`${source}\n`, {}) as Block[]
+  const tokens = parseBlocks(`${source}\n`)
   // Lines that close a block, written after the line of the same index.
   const closers: Array<string | undefined> = []
 

@@ -1,7 +1,7 @@
 import type {Nodes} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
-import type {Block} from './contain-markdown.js'
-import {closeHtmlBlock, getBlockParser, loadBlockParser} from './contain-markdown.js'
+import {loadBlockParser, parseBlocks} from './block-parser.js'
+import {closeHtmlBlock} from './contain-markdown.js'
 import type {ResolvedRenderOptions} from './render-options.js'
 import {requireModule} from './require-module.js'
 
@@ -129,7 +129,7 @@ function messagePieces(text: string): Piece[] {
   const pieces: Piece[] = []
   let piece = whole[0] as Piece
   let previous = ''
-  for (const token of getBlockParser().parse(normal, {}) as Block[]) {
+  for (const token of parseBlocks(normal)) {
     const line = token.map?.[0]
     if (token.level !== 0 || token.nesting === -1 || line === undefined) continue
     const after = previous

@@ -1,5 +1,5 @@
 import {loadBlockParser} from './block-parser.js'
-import {loadBlockParser as loadContainmentParser, needsBlockParser} from './contain-markdown.js'
+import {needsBlockParser} from './contain-markdown.js'
 import {loadYaml} from './frontmatter.js'
 import {loadMessageParser} from './message-to-mdast.js'
 import {needsObsidianPass} from './obsidian-markdown.js'
@@ -22,8 +22,9 @@ export async function loadRenderModules(conversation: Conversation, options: Ren
     await loadMessageParser()
     return
   }
-  if (someMessageText(conversation.turns, needsBlockParser)) await loadContainmentParser()
-  if (options.profile === 'obsidian' && someMessageText(conversation.turns, needsObsidianPass)) await loadBlockParser()
+  const obsidian = options.profile === 'obsidian'
+  const needs = (text: string): boolean => needsBlockParser(text) || (obsidian && needsObsidianPass(text))
+  if (someMessageText(conversation.turns, needs)) await loadBlockParser()
 }
 
 /**
