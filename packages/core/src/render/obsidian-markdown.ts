@@ -282,7 +282,10 @@ function closingDelimiter(source: string, from: number, closer: string, inLine: 
   return -1
 }
 
-/** Whether the display math from `start` to `end` has its lines to itself: only container markers before it, nothing after. */
+/**
+ * Whether the display math from `start` to `end` has its lines to itself: only container markers before it,
+ * nothing after.
+ */
 function ownLine(source: string, start: number, end: number): boolean {
   let lineStart = start
   while (lineStart > 0 && source[lineStart - 1] !== '\n') {
