@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {createReadStream} from 'node:fs'
 import {lstat, mkdir, readFile, realpath, stat, unlink} from 'node:fs/promises'
 import {homedir} from 'node:os'
-import {dirname, join, relative, resolve, sep} from 'node:path'
+import {join, relative, resolve, sep} from 'node:path'
 import type {Conversation, Input, Normalizer, RenderOptions} from '@chatmark/core'
 import {
   conversationTitle,
