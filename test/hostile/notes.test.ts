@@ -156,7 +156,7 @@ test('a re-run keeps a note someone edited and writes beside it; it replaces its
 
 test('a note whose frontmatter is over the first read (a 100,000-character title) is its own on re-runs', async () => {
   const dir = await place()
-  const [first] = JSON.parse(await readFile(chatgptExport, 'utf8')) as {title: string}[]
+  const [first] = JSON.parse(await readFile(chatgptExport, 'utf8')) as [{title: string}]
   // The title after the mapping, so the head that detection samples shows a conversation.
   const {title: _, ...rest} = first
   await writeFile(join(dir, 'export.json'), JSON.stringify([{...rest, title: `Long ${'title '.repeat(20_000)}`}]))

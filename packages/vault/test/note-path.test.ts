@@ -3,14 +3,14 @@ import type {Conversation} from '@chatmark/core'
 import {notePath} from '@chatmark/vault'
 import {test} from 'vitest'
 
-const conversation = (fields: Partial<Conversation>): Conversation => ({
+const conversation = (fields: Partial<Conversation>, undated = false): Conversation => ({
   id: 'c-1',
   source: {format: 'claude', variant: 'claude-code-jsonl'},
   participants: [],
   metadata: {},
   turns: [],
   fidelity: {},
-  createdAt: '2026-11-30T10:00:00Z',
+  ...(undated ? {} : {createdAt: '2026-11-30T10:00:00Z'}),
   title: 'Fix the flaky test',
   ...fields
 })
@@ -26,7 +26,7 @@ test('notes go by tool and month, named by day and title', () => {
     'gemini-cli/2026-11/2026-11-30 Fix the flaky test.md'
   )
   assert.equal(
-    notePath(conversation({createdAt: undefined})),
+    notePath(conversation({}, true)),
     'claude-code/undated-undated/undated Fix the flaky test.md'
   )
 })

@@ -78,7 +78,7 @@ test('control characters of a transcript (ESC of coloured output, BEL, C1) are s
   const html = page({
     ...exchange(
       {type: 'text', text: `Colours: ${output}`},
-      {type: 'tool-call', name: 'Bash', text: 'ls', result: {text: output}}
+      {type: 'tool-call', name: 'Bash', text: 'ls', input: {}, result: {text: output}}
     ),
     title: 'Title \u001b]0;retitled\u0007'
   })
