@@ -120,7 +120,8 @@ test('a Claude.ai export lists its files by name only: they have neither data no
 test('a session whose first line, a pasted screenshot, is longer than the sample is detected by its head', () => {
   const big = Buffer.alloc(200_000, 1)
   const first = jsonl(user('u1', null, [{type: 'text', text: 'look'}, image(big)]))
-  const head = (text: string) => sampleFromBytes(Buffer.from(text).subarray(0, 64 * 1024), {name: 'x.jsonl', complete: false})
+  const head = (text: string) =>
+    sampleFromBytes(Buffer.from(text).subarray(0, 64 * 1024), {name: 'x.jsonl', complete: false})
   assert.deepEqual(claude().detect(head(first)), {
     confidence: 'likely',
     reason:
