@@ -25,10 +25,7 @@ test('notes go by tool and month, named by day and title', () => {
     notePath(conversation({source: {format: 'gemini'}})),
     'gemini-cli/2026-11/2026-11-30 Fix the flaky test.md'
   )
-  assert.equal(
-    notePath(conversation({}, true)),
-    'claude-code/undated-undated/undated Fix the flaky test.md'
-  )
+  assert.equal(notePath(conversation({}, true)), 'claude-code/undated-undated/undated Fix the flaky test.md')
 })
 
 test('a title never leaves its folder or breaks a link: separators, dots, Obsidian and Windows characters go', () => {
