@@ -55,7 +55,7 @@ test('on a terminal, a count bar with rate and time left; lines printed meanwhil
   assert.match(
     screen,
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's escape sequences are the point
-    /\u001b\[1G\u001b\[2Knew: vault\/a\.md\n\u001b\[1Gsync \[█+\] 100\/100 sources \| \d+\/s \| 0s left/
+    /\u001b\[1G\u001b\[2Knew: vault\/a\.md\n\u001b\[1Gsync \[█+\] 100\/100 sources \| [\d,]+\/s \| 0s left/
   )
   // Nothing is left on the screen at the end.
   assert.ok(screen.endsWith('\u001b[1G\u001b[0J'))

@@ -121,7 +121,8 @@ function speakerName(turn: Turn, {names}: Context): string {
 
 /** The turn's model, on one line; `undefined` when it has none. */
 function modelName(turn: Turn): string | undefined {
-  return turn.model === undefined ? undefined : oneLine(turn.model) || undefined
+  // A model read from `--json` output holds `null` for none: the renderer takes it as none too.
+  return typeof turn.model === 'string' ? oneLine(turn.model) || undefined : undefined
 }
 
 /**
