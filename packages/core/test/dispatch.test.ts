@@ -230,6 +230,23 @@ test('a parser that reads slowly but steadily is not stalled', async () => {
   assert.equal(conversations.length, 1)
 })
 
+test('with stallMs 0 nothing is timed: a slow parser is waited for', async () => {
+  const format = {
+    ...fakeFormat('patient', certain('patient')),
+    parse: async function* () {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      yield conversation('patient', 'late', 'text')
+    }
+  }
+  const patient = createNormalizer({builtins: [format], limits: {stallMs: 0}})
+  const {file, conversations} = await patient.normalize(inputFromString('x', 'in.txt'))
+  assert.deepEqual(file.messages, [])
+  assert.deepEqual(
+    conversations.map((item) => item.id),
+    ['late']
+  )
+})
+
 test('time the reader of the conversations spends on each is not counted as the parser stalling', async () => {
   const format = {
     ...fakeFormat('quick', certain('quick')),

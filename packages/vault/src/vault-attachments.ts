@@ -1,11 +1,14 @@
 import {createHash} from 'node:crypto'
 import {lstat} from 'node:fs/promises'
 import type {AttachmentLink, AttachmentPart, Conversation, Input} from '@chatmark/core'
-import {attachmentBytes, attachmentsOf} from '@chatmark/core'
+import {attachmentBytes, attachmentsOf, inputFromBytes} from '@chatmark/core'
 import {fileTypeFromBuffer} from 'file-type'
 
 /** The folder of the vault that holds attachments, one file per content. */
 export const attachmentsFolder = 'attachments'
+
+/** What an attachment is read from when the conversation's input is not known: nothing. */
+const noInput = inputFromBytes(new Uint8Array(0), '<none>')
 
 /** Where a note's attachments are, by part: for `RenderOptions.attachmentLink`. */
 export type AttachmentLinks = Map<AttachmentPart, AttachmentLink>
@@ -44,7 +47,8 @@ export async function saveAttachments(
     }
     let bytes: Uint8Array | undefined
     try {
-      bytes = input ? await attachmentBytes(part, input) : undefined
+      // Base64 needs no input; an export's file does (none given: it cannot be had).
+      bytes = await attachmentBytes(part, input ?? noInput)
     } catch (error) {
       links.set(part, {unresolved: error instanceof Error ? error.message : String(error)})
       continue
