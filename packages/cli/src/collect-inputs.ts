@@ -1,8 +1,8 @@
 import type {Stats} from 'node:fs'
 import {lstat, readdir, stat} from 'node:fs/promises'
 import {basename, extname, isAbsolute, join, relative, resolve} from 'node:path'
-import type {NamePattern} from '@chatmark/core'
-import {matchesName} from '@chatmark/core'
+import type {Conversation, FormatPlugin, NamePattern} from '@chatmark/core'
+import {conversationTitle, matchesName} from '@chatmark/core'
 import {subagentParent} from '@chatmark/format-claude'
 
 /** One thing to convert, or a path that cannot be. */
@@ -185,4 +185,24 @@ function describeFsError(error: unknown): string {
   if (code === 'ENOENT') return 'no such file or folder'
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied'
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * What makes a file in a folder an input for these formats: their extensions
+ * (and `.zip`, when one reads members of an archive) and the base names they
+ * claim.
+ */
+export function knownInputs(formats: readonly FormatPlugin[]): Pick<CollectOptions, 'extensions' | 'fileNames'> {
+  return {
+    extensions: new Set([
+      ...(formats.some((format) => (format.archiveMembers ?? []).length > 0) ? ['.zip'] : []),
+      ...formats.flatMap((format) => [...(format.extensions ?? [])])
+    ]),
+    fileNames: formats.flatMap((format) => [...(format.fileNames ?? [])])
+  }
+}
+
+/** Whether a conversation is the one `--only` names: its id, or a part of its title (any case). */
+export function matchesOnly(conversation: Conversation, only: string): boolean {
+  return conversation.id === only || conversationTitle(conversation).toLowerCase().includes(only.toLowerCase())
 }

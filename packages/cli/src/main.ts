@@ -25,7 +25,7 @@ import {loadWriter} from './builtin-writers.js'
 import {helpText, ownOptionNames, parseCliArgs, UsageError, usedModules} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
-import {collectInputs} from './collect-inputs.js'
+import {collectInputs, knownInputs, matchesOnly} from './collect-inputs.js'
 import {convert} from './convert.js'
 import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
 import {cliFormatOptions, listOptionLines} from './format-options.js'
@@ -118,11 +118,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // A stream that failed a write is destroyed at once; the signal follows on the next tick.
   const outputClosed = (): boolean =>
     io.signal?.aborted === true || (io.stdout as {destroyed?: boolean}).destroyed === true
-  // `.zip`: core reads the members that formats declare (`archiveMembers`) straight from the archive.
-  const extensions = new Set([
-    ...(normalizer.formats.some((format) => (format.archiveMembers ?? []).length > 0) ? ['.zip'] : []),
-    ...normalizer.formats.flatMap((format) => [...(format.extensions ?? [])])
-  ])
   // The format options given, as the formats read them from `context.options` (each declares its own).
   const readOptions: ReadOptions = {
     ...(args.format === undefined ? {} : {format: args.format}),
@@ -141,8 +136,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const entries = await collectInputs(args.inputs, {
     cwd: io.cwd,
-    extensions,
-    fileNames: normalizer.formats.flatMap((format) => [...(format.fileNames ?? [])]),
+    // `.zip`: core reads the members that formats declare (`archiveMembers`) straight from the archive.
+    ...knownInputs(normalizer.formats),
     followSymlinks: args.followSymlinks,
     async claimsFolder(path) {
       const detection = await normalizer.detect(await inputFromFolder(resolve(io.cwd, path)), readOptions)
@@ -170,7 +165,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   let notesOnStdout = 0
   let matched = 0
   const wanted = (conversation: Conversation): boolean =>
-    args.only.length === 0 || args.only.some((only) => matches(conversation, only))
+    args.only.length === 0 || args.only.some((only) => matchesOnly(conversation, only))
 
   for (const entry of entries) {
     if (outputClosed()) break
@@ -286,11 +281,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     failed = true
   }
   return failed ? 1 : 0
-}
-
-/** `--only`: a conversation's id, or a case-insensitive part of its title. */
-function matches(conversation: Conversation, only: string): boolean {
-  return conversation.id === only || conversationTitle(conversation).toLowerCase().includes(only.toLowerCase())
 }
 
 /** One `--list` line: id, date, turns, title, tab-separated (easy to read and to `cut`). */

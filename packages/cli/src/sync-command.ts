@@ -7,7 +7,7 @@ import {subagentFiles} from '@chatmark/format-claude'
 import type {SyncEvent, SyncReport} from '@chatmark/vault'
 import {sync, VaultLockedError} from '@chatmark/vault'
 import {parse as parseYaml} from 'yaml'
-import {collectInputs} from './collect-inputs.js'
+import {collectInputs, knownInputs, matchesOnly} from './collect-inputs.js'
 import type {CliIo} from './main.js'
 import {printable} from './printable.js'
 import {redactSecrets} from './redact-secrets.js'
@@ -88,8 +88,7 @@ export async function syncCommand(argv: string[], io: CliIo, normalizer: Normali
   let failed = false
   for (const entry of await collectInputs(named, {
     cwd: io.cwd,
-    extensions: inputExtensions(normalizer),
-    fileNames: normalizer.formats.flatMap((format) => [...(format.fileNames ?? [])]),
+    ...knownInputs(normalizer.formats),
     followSymlinks: false,
     claimsFolder: async () => false
   })) {
@@ -110,8 +109,7 @@ export async function syncCommand(argv: string[], io: CliIo, normalizer: Normali
     }
   }
   const wanted = (conversation: Conversation): boolean =>
-    args.only.length === 0 ||
-    args.only.some((only) => conversation.id === only || (conversation.title ?? '').includes(only))
+    args.only.length === 0 || args.only.some((only) => matchesOnly(conversation, only))
   let report: SyncReport
   try {
     report = await sync({
@@ -267,11 +265,4 @@ async function readConfig(vault: string): Promise<VaultConfig> {
 
 function expandHome(path: string, home: string): string {
   return path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : path
-}
-
-function inputExtensions(normalizer: Normalizer): Set<string> {
-  return new Set([
-    ...(normalizer.formats.some((format) => (format.archiveMembers ?? []).length > 0) ? ['.zip'] : []),
-    ...normalizer.formats.flatMap((format) => [...(format.extensions ?? [])])
-  ])
 }
