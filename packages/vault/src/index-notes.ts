@@ -1,4 +1,5 @@
 import type {NoteRecord} from './vault-state.js'
+import {safeSegment} from './note-path.js'
 import {wikilink} from './wikilink.js'
 
 /** An index note to write: its id (kept in state like a conversation's), path and text. */
@@ -44,9 +45,7 @@ function push(map: Map<string, NoteRecord[]>, key: string, note: NoteRecord): vo
 
 /** A project's last folder name, safe as a note name. */
 function projectName(project: string): string {
-  const last = project.split(/[\\/]/).filter(Boolean).at(-1) ?? 'project'
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  return last.replace(/[\u0000-\u001f\u007f-\u009f\\:*?"<>|#^[\]]/g, ' ').trim() || 'project'
+  return safeSegment(project.split(/[\\/]/).filter(Boolean).at(-1) ?? '') || 'project'
 }
 
 function indexNote(id: string, path: string, title: string, notes: NoteRecord[], wikilinks: boolean): IndexNote {

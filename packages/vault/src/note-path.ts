@@ -73,7 +73,7 @@ export function numberedNotePath(path: string, attempt: number): string {
 }
 
 /** One folder or file name: unsafe characters become spaces, runs of space one, no dot or space at its ends. */
-function safeSegment(segment: string): string {
+export function safeSegment(segment: string): string {
   return (
     segment
       .normalize('NFC')

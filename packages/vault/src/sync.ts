@@ -186,14 +186,16 @@ class SyncRun {
   async syncSource(file: string): Promise<void> {
     let info: {size: number; mtimeMs: number}
     let companions: SourceRecord['companions']
+    const record = this.state.sources[file]
     try {
       info = await stat(file)
-      companions = await this.companionsOf(file)
+      // A source read before without companions is not asked again while it is unchanged (each ask may read a
+      // head and list folders); one that changed is (below).
+      companions = record && !record.companions ? undefined : await this.companionsOf(file)
     } catch (error) {
       this.fail(file, reasonOf(error))
       return
     }
-    const record = this.state.sources[file]
     // A note whose edits could not be merged is tried again every run: the person may have resolved it.
     const pending = record?.conversations.some((id) => this.state.notes[id]?.beside !== undefined) === true
     const same = record !== undefined && !record.partial && !pending && sameCompanions(record.companions, companions)
@@ -209,6 +211,7 @@ class SyncRun {
       return
     }
     this.report.sourcesRead++
+    if (record && !record.companions) companions = await this.companionsOf(file).catch(() => undefined)
     const ids: string[] = []
     let partial = false
     let fatal: string | undefined
