@@ -29,5 +29,5 @@ export {formatBytes, readJsonLineBatches, readJsonLines} from './read-json-lines
 export {readJsonDocument, startsAsJsonDocument} from './read-json-document.js'
 export type {DocumentOrLines, ReadDocumentOrLinesOptions} from './read-document-or-lines.js'
 export {readDocumentOrLines} from './read-document-or-lines.js'
-export type {JsonItem, ReadJsonItemsOptions} from './read-json-items.js'
-export {readJsonItems} from './read-json-items.js'
+export type {JsonItem, JsonItemBytes, ParseJsonItemOptions, ReadJsonItemsOptions} from './read-json-items.js'
+export {parseJsonItem, readJsonItemBytes, readJsonItems} from './read-json-items.js'
