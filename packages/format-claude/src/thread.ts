@@ -80,34 +80,47 @@ function parentFunction(store: RecordStore): ParentOf {
  * are one group, and groups that share a session id are one group.
  */
 function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
-  const union = new Map<string, string>()
-  const find = (key: string): string => {
+  // Union-find over numbers (an entry's index, then one per session id): keys built as strings cost a
+  // concatenation and a hash at every step, which on a long session cost more than the rest of the threading.
+  const entries = [...store.entries.values()]
+  const indexOf = new Map<Entry, number>()
+  for (const [index, entry] of entries.entries()) indexOf.set(entry, index)
+  const sessions = new Map<string, number>()
+  const union: number[] = entries.map((_, index) => index)
+  const find = (key: number): number => {
     let root = key
-    for (let next = union.get(root); next !== undefined && next !== root; next = union.get(root)) root = next
-    for (
-      let node = key, next = union.get(node);
-      next !== undefined && next !== root;
-      node = next, next = union.get(node)
-    )
-      union.set(node, root)
+    while (union[root] !== root) root = union[root]!
+    for (let node = key; union[node] !== root; ) {
+      const next = union[node]!
+      union[node] = root
+      node = next
+    }
     return root
   }
-  const join = (a: string, b: string): void => {
+  const join = (a: number, b: number): void => {
     const ra = find(a)
     const rb = find(b)
-    if (ra !== rb) union.set(ra, rb)
+    if (ra !== rb) union[ra] = rb
   }
-  for (const entry of store.entries.values()) {
+  for (const [index, entry] of entries.entries()) {
     const parent = parentOf(entry)
-    if (parent) join(`u:${entry.uuid}`, `u:${parent.uuid}`)
-    if (entry.sessionId !== undefined && !entry.sidechain) join(`u:${entry.uuid}`, `s:${entry.sessionId}`)
+    if (parent) join(index, indexOf.get(parent)!)
+    if (entry.sessionId !== undefined && !entry.sidechain) {
+      let session = sessions.get(entry.sessionId)
+      if (session === undefined) {
+        session = union.length
+        union.push(session)
+        sessions.set(entry.sessionId, session)
+      }
+      join(index, session)
+    }
   }
-  const groups = new Map<string, Entry[]>()
-  for (const entry of store.entries.values()) {
-    const key = find(`u:${entry.uuid}`)
-    const list = groups.get(key) ?? []
-    list.push(entry)
-    groups.set(key, list)
+  const groups = new Map<number, Entry[]>()
+  for (const [index, entry] of entries.entries()) {
+    const key = find(index)
+    const list = groups.get(key)
+    if (list) list.push(entry)
+    else groups.set(key, [entry])
   }
   return [...groups.values()].map((group) => group.sort(byPosition)).sort((a, b) => a[0]!.position - b[0]!.position)
 }

@@ -46,7 +46,8 @@ export function toolCallToMdast(
     const label: PhrasingContent[] = [strong(result.isError ? 'Error' : 'Result')]
     if (result.fileName) label.push(text(' '), inlineCode(result.fileName))
     const {head, tail, cut} = truncateMiddle(result.text, options.maxResultChars)
-    const value = cut === 0 ? head : `${head.replace(/\n?$/, '\n')}[… ${groupDigits(cut)} characters cut …]\n${tail}`
+    const headLines = head.endsWith('\n') ? head : `${head}\n`
+    const value = cut === 0 ? head : `${headLines}[… ${groupDigits(cut)} characters cut …]\n${tail}`
     if (result.text.length === 0) label.push(text(': (empty)'))
     nodes.push({type: 'paragraph', children: mergeText(label)})
     if (result.text.length > 0) {
@@ -91,11 +92,16 @@ export function labelText(summary: string): string {
 /** Lines of a text (`\n`, `\r\n` or a bare `\r` ends one), a last line without a line ending included. */
 function lineCount(text: string): number {
   let endings = 0
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at)
-    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) endings++
+  // Line feeds are found with indexOf (native, and a tool output is mostly long runs between them); only a text
+  // that has a carriage return is walked unit by unit, for its bare `\r`.
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) endings++
+  if (text.includes('\r')) {
+    for (let at = text.indexOf('\r'); at !== -1; at = text.indexOf('\r', at + 1)) {
+      if (text.charCodeAt(at + 1) !== 10) endings++
+    }
   }
-  return /[\r\n]$/.test(text) ? endings : endings + 1
+  const last = text.charCodeAt(text.length - 1)
+  return last === 10 || last === 13 ? endings : endings + 1
 }
 
 // Not `JSON.stringify(input, null, 2)`: an input nested 5,000 deep (JSON a reader parsed out of a string)

@@ -53,21 +53,27 @@ export function assistantParts(state: BuildState, item: Item, main: boolean): As
     }
   }
   const parts: Part[] = []
-  const seen = new Set<string>()
+  // A block is a duplicate when its type and identity (id, else text) were seen: kept by type, so that a
+  // long text is looked up as it is, never copied into a `type:text` key.
+  const seen = new Map<string, Set<string>>()
+  const firstSight = (type: string, identity: string): boolean => {
+    const identities = seen.get(type)
+    if (!identities) seen.set(type, new Set([identity]))
+    else if (identities.has(identity)) return false
+    else identities.add(identity)
+    return true
+  }
   const serverResults = serverResultsOf(members)
   for (const member of members) {
     const content = messageContent(member)
     if (isString(content)) {
-      if (/\S/.test(content) && !seen.has(`text:${content}`)) parts.push({type: 'text', text: content})
-      seen.add(`text:${content}`)
+      if (firstSight('text', content) && /\S/.test(content)) parts.push({type: 'text', text: content})
       continue
     }
     for (const block of contentBlocks(member)) {
       const identity =
         stringOf(block['id']) ?? stringOf(block['text']) ?? stringOf(block['thinking']) ?? stringOf(block['signature'])
-      const key = `${String(block['type'])}:${identity ?? ''}`
-      if (seen.has(key)) continue
-      seen.add(key)
+      if (!firstSight(String(block['type']), identity ?? '')) continue
       const part = assistantBlock(state, block, serverResults)
       if (part) parts.push(part)
     }
