@@ -14,7 +14,8 @@ const {version} = JSON.parse(await readFile(at('package.json'), 'utf8'))
 
 await rm(at('dist/bundle'), {recursive: true, force: true})
 const {metafile} = await build({
-  entryPoints: {chatmark: at('src/bin.ts')},
+  // The worker threads of `--jobs` run convert-worker.js, found beside the entry (src/worker-script.ts).
+  entryPoints: {chatmark: at('src/bin.ts'), 'convert-worker': at('src/convert-worker.ts')},
   outdir: at('dist/bundle'),
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

@@ -36,6 +36,10 @@ export interface CliArgs {
   foldLines?: number
   timeZone?: string
   followSymlinks: boolean
+  /** `--jobs`: how many inputs are converted at once, each by a worker thread. Default: one per core. */
+  jobs?: number
+  /** `--time-limit`: seconds a worker may spend on one input before it is stopped and the input failed. */
+  timeLimit?: number
   help: boolean
   version: boolean
 }
@@ -72,6 +76,10 @@ Options:
       --fold-lines <n>       fold tool output of more lines (default 20, 0: never)
       --time-zone <tz>       time zone for times in headings (default UTC)
       --follow-symlinks      read inputs behind symbolic links
+  -j, --jobs <n>             convert up to <n> inputs at once, each in a worker thread
+                             (default: one per core; 1: no workers)
+      --time-limit <s>       stop a worker after <s> seconds on one input, which then
+                             fails (default 600, 0: no limit)
   -h, --help                 show this help
   -v, --version              show the version`
 
@@ -146,6 +154,8 @@ const options = {
   'fold-lines': {type: 'string'},
   'time-zone': {type: 'string'},
   'follow-symlinks': {type: 'boolean'},
+  jobs: {type: 'string', short: 'j'},
+  'time-limit': {type: 'string'},
   help: {type: 'boolean', short: 'h'},
   version: {type: 'boolean', short: 'v'}
 } as const satisfies ParseArgsConfig['options']
@@ -196,6 +206,9 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   const chosen = formatOptionValues(parsed.values, formatOptions)
   const maxResultChars = wholeNumber(values['max-result-chars'], '--max-result-chars', 'characters')
   const foldLines = wholeNumber(values['fold-lines'], '--fold-lines', 'lines')
+  const jobs = wholeNumber(values.jobs, '--jobs', 'workers')
+  if (jobs === 0) throw new UsageError('--jobs takes 1 or more workers, not 0')
+  const timeLimit = wholeNumber(values['time-limit'], '--time-limit', 'seconds')
   if (values['time-zone'] !== undefined) {
     try {
       new Intl.DateTimeFormat('en', {timeZone: values['time-zone']})
@@ -232,6 +245,8 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   if (values.format !== undefined) args.format = values.format
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (foldLines !== undefined) args.foldLines = foldLines
+  if (jobs !== undefined) args.jobs = jobs
+  if (timeLimit !== undefined) args.timeLimit = timeLimit
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']
   if (args.explain && args.to === 'json')
     throw new UsageError('--explain and --json (--to json) cannot be combined: --json already includes the verdicts')

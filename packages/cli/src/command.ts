@@ -1,3 +1,4 @@
+import {availableParallelism} from 'node:os'
 import type {Readable, Writable} from 'node:stream'
 import {main} from './main.js'
 
@@ -41,6 +42,7 @@ export async function command(proc: CommandProcess): Promise<CommandResult> {
       stdoutIsTerminal: (proc.stdout as {isTTY?: boolean}).isTTY === true,
       stdin: proc.stdin,
       cwd: proc.cwd(),
+      cores: availableParallelism(),
       signal: closed.signal
     })
   } catch (error) {

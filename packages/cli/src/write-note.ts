@@ -70,24 +70,67 @@ export async function writeNote(
   taken: Set<string>,
   noteId?: NoteIdReader
 ): Promise<WrittenNote> {
+  const staged = await stageNote(folder, name, chunks)
+  const note = await placeNote(folder, staged, name, id, taken, noteId)
+  if (note.written) await syncFolder(resolve(folder.cwd, folder.dir))
+  return note.kept === undefined ? {path: note.path} : {path: note.path, kept: note.kept}
+}
+
+/** A note's text in a temporary file of the folder, waiting for {@link placeNote} to give it its name. */
+export interface StagedNote {
+  temporary: TemporaryFile
+  sha256: string
+  /** Whether the temporary file is synced already. */
+  synced: boolean
+}
+
+/**
+ * The first half of {@link writeNote}, which notes may do side by side: writes
+ * the text to a temporary file of the folder. When `name` is free, the file is
+ * synced now too (a note that turns out unchanged on a re-run is not synced).
+ */
+export async function stageNote(folder: NoteFolder, name: string, chunks: Iterable<string>): Promise<StagedNote> {
   const base = resolve(folder.cwd, folder.dir)
   const temporary = await createTemporaryFile(base)
-  let handleOpen = true
   try {
     const sha256 = await writeAll(temporary.handle, chunks)
+    const free = await lstat(join(base, name)).then(
+      () => false,
+      (error: unknown) => codeOf(error) === 'ENOENT'
+    )
+    if (free) await temporary.handle.sync()
+    return {temporary, sha256, synced: free}
+  } catch (error) {
+    await temporary.handle.close().catch(() => undefined)
+    await unlink(temporary.path).catch(() => undefined)
+    throw error
+  }
+}
+
+/**
+ * The second half of {@link writeNote}, one note at a time and in order (the
+ * numbering of names that clash depends on it): gives a staged note its name,
+ * and removes the temporary file whatever happens. `written`: a file was
+ * created or replaced, and the folder wants syncing.
+ */
+export async function placeNote(
+  folder: NoteFolder,
+  staged: StagedNote,
+  name: string,
+  id: string,
+  taken: Set<string>,
+  noteId?: NoteIdReader
+): Promise<WrittenNote & {written: boolean}> {
+  const base = resolve(folder.cwd, folder.dir)
+  const {temporary, sha256} = staged
+  let handleOpen = true
+  try {
     let kept: string | undefined
     for (let attempt = 1; ; attempt++) {
       const candidate = numberedFileName(name, attempt)
       const path = join(folder.dir, candidate)
       if (taken.has(path)) continue
-      const outcome = await claim(
-        temporary,
-        join(base, candidate),
-        sha256,
-        id,
-        noteId,
-        folder.written.hashOf(candidate)
-      )
+      const outcome = await claim(staged, join(base, candidate), sha256, id, noteId, folder.written.hashOf(candidate))
       if (outcome === 'taken') continue
       if (outcome === 'edited') {
         kept ??= path
@@ -97,8 +140,8 @@ export async function writeNote(
       await temporary.handle.close()
       handleOpen = false
       if (folder.written.hashOf(candidate) !== sha256) await folder.written.record(candidate, sha256)
-      if (outcome === 'written') await syncFolder(base)
-      return kept === undefined ? {path} : {path, kept}
+      const written = outcome === 'written'
+      return kept === undefined ? {path, written} : {path, kept, written}
     }
   } finally {
     if (handleOpen) await temporary.handle.close().catch(() => undefined)
@@ -112,7 +155,7 @@ export async function writeNote(
  * when it holds this conversation as someone changed it.
  */
 async function claim(
-  temporary: TemporaryFile,
+  staged: StagedNote,
   target: string,
   sha256: string,
   id: string,
@@ -125,9 +168,10 @@ async function claim(
   } catch (error) {
     if (codeOf(error) !== 'ENOENT') throw error
   }
+  const {temporary} = staged
   if (info === undefined) {
     // Synced only now that it is going to be a note: a re-run that changes nothing syncs nothing.
-    await temporary.handle.sync()
+    if (!staged.synced) await temporary.handle.sync()
     return (await claimFree(temporary.path, target)) ? 'written' : 'taken'
   }
   if (!info.isFile()) return 'taken'
@@ -137,7 +181,7 @@ async function claim(
   if (existing.sha256 === sha256) return 'unchanged'
   if (existing.sha256 !== writtenHash) return 'edited'
   await temporary.handle.chmod(existing.mode & 0o7777)
-  await temporary.handle.sync()
+  if (!staged.synced) await temporary.handle.sync()
   await rename(temporary.path, target)
   return 'written'
 }

@@ -1,0 +1,196 @@
+import {resolve} from 'node:path'
+import type {Readable} from 'node:stream'
+import type {Conversation, Detection, Input, NoteLink} from '@chatmark/core'
+import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream} from '@chatmark/core'
+import type {EntryContext} from './entry-context.js'
+import type {InputEntry} from './collect-inputs.js'
+import {matchesOnly} from './collect-inputs.js'
+import {convert} from './convert.js'
+import type {Progress} from './progress-bar.js'
+import {printable} from './printable.js'
+import {redactSecrets} from './redact-secrets.js'
+import {formatExplanation, formatMessages, jsonReportConversation, jsonReportEnd, jsonReportHead} from './report.js'
+
+/** An input to convert: a file or folder (in the main thread or a worker), or stdin (the main thread only). */
+export type ConvertibleEntry = Extract<InputEntry, {kind: 'file' | 'folder' | 'stdin'}>
+
+/** A note for the `-o` folder: its file name, conversation id, text and index link. */
+export interface FolderNote {
+  /** The input it comes from, as named on the command line. */
+  input: string
+  name: string
+  id: string
+  chunks: Iterable<string>
+  link: NoteLink
+}
+
+/**
+ * Where converting an input sends what it makes, in order. The main thread
+ * writes it out; a worker posts it to the main thread, which writes it out in
+ * the order of the inputs (see `convertInPool`), so a run with workers prints
+ * and names exactly what a run without them does.
+ */
+export interface EntrySink {
+  /** Report text for stdout: `--list` and `--explain` lines, `--json` pieces. */
+  stdout(chunks: Iterable<string>): Promise<void>
+  stderr(text: string): void
+  /** A note printed on stdout (the sink separates notes and escapes control characters for a terminal). */
+  print(chunks: Iterable<string>): Promise<void>
+  /** A note for the `-o` folder. Resolves once it is written; a note that cannot be written is the sink's to report. */
+  note(note: FolderNote): Promise<void>
+  /** A conversation matched `--only` (or every one does, without it). */
+  matched(): void
+  /** The input failed, or part of it: the run's exit status is 1. */
+  failed(): void
+  /** Whether stdout's reader has gone: then reading stops. */
+  closed(): boolean
+  progress(name: string): Progress
+}
+
+/**
+ * Converts one input as the command line asks: detects it (or explains the
+ * detection), reads its conversations, redacts them, and sends each matching
+ * one to `sink` as a list line, a JSON piece, a printed note or a note for
+ * the folder; then its messages. Never throws: a failure is reported on the
+ * sink's stderr, naming the input.
+ */
+export async function convertEntry(
+  entry: ConvertibleEntry,
+  context: EntryContext,
+  sink: EntrySink,
+  stdin?: Readable | AsyncIterable<Uint8Array>
+): Promise<void> {
+  const {args, normalizer, readOptions, render, writer, jsonLines} = context
+  const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
+  let progress: Progress | undefined
+  // The `--json` line is written as the input is read; one begun is always ended, so every line parses.
+  let jsonLine: 'none' | 'begun' | 'has-conversations' = 'none'
+  try {
+    const input =
+      entry.kind === 'stdin'
+        ? await inputFromStream(stdin ?? (async function* () {})())
+        : await inputOf(entry, context.cwd)
+    if (args.explain) {
+      const detection = await normalizer.detect(input, readOptions)
+      await sink.stdout([`${formatExplanation(name, detection)}\n`])
+      if (!detection.format) sink.failed()
+      return
+    }
+    const shown = sink.progress(name)
+    progress = shown
+    const result = await convert(normalizer, input, {
+      ...readOptions,
+      // Given only when notes are rendered, so that their modules are loaded as conversations are read.
+      ...(args.list || args.to === 'json' ? {} : {render}),
+      onProgress: shown.read,
+      ...(jsonLines
+        ? {
+            async onDetection(detection: Detection) {
+              await sink.stdout([jsonReportHead(name, detection)])
+              jsonLine = 'begun'
+            }
+          }
+        : {}),
+      ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
+      async onConversation(read) {
+        // The reader has gone: stop reading the input (this ends convert's loop over it).
+        if (sink.closed()) throw new Error('stdout was closed')
+        // Before anything shows it (`--only`, `--list` and every writer see the redacted conversation).
+        const conversation = args.redact ? await redactSecrets(read) : read
+        shown.conversation()
+        if (!wanted(conversation, args.only)) return
+        sink.matched()
+        if (args.list) {
+          await sink.stdout([`${listLine(conversation)}\n`])
+        } else if (jsonLines) {
+          await sink.stdout(jsonReportConversation(conversation, jsonLine === 'begun'))
+          jsonLine = 'has-conversations'
+        } else if (context.noteName) {
+          await sink.note({
+            input: name,
+            name: context.noteName(conversation),
+            id: conversation.id,
+            chunks: writer.write(conversation, render),
+            link: noteLink(conversation)
+          })
+        } else {
+          await sink.print(writer.write(conversation, render))
+        }
+      }
+    })
+    // The reader went away as the input ended: its messages would go unread too.
+    if (sink.closed()) return
+    if (result.skipped !== undefined) {
+      sink.stderr(`${name}: skipped: ${result.skipped}\n`)
+      return
+    }
+    if (jsonLine !== 'none') {
+      await sink.stdout([jsonReportEnd(result.file.messages)])
+      jsonLine = 'none'
+    }
+    for (const line of formatMessages(result.file)) sink.stderr(`${line}\n`)
+    if (result.file.messages.some((message) => message.fatal)) sink.failed()
+  } catch (error) {
+    if (sink.closed()) return
+    const reason = error instanceof Error ? error.message : String(error)
+    if (jsonLine !== 'none')
+      await sink.stdout([jsonReportEnd([{reason, line: undefined, ruleId: undefined, fatal: true}])])
+    sink.stderr(`${name}: ${reason}\n`)
+    sink.failed()
+  } finally {
+    progress?.stop()
+  }
+}
+
+function wanted(conversation: Conversation, only: readonly string[]): boolean {
+  return only.length === 0 || only.some((text) => matchesOnly(conversation, text))
+}
+
+/** One `--list` line: id, date, turns, title, tab-separated (easy to read and to `cut`). */
+function listLine(conversation: Conversation): string {
+  const date = (conversation.createdAt ?? conversation.updatedAt ?? '').slice(0, 10) || '-'
+  const title = conversationTitle(conversation).replace(/\s+/g, ' ')
+  // A tab in an id would shift the columns; anything a terminal acts on is escaped.
+  return [
+    printable(conversation.id.replace(/\t/g, ' ')),
+    date,
+    `${conversation.turns.length} turns`,
+    printable(title)
+  ].join('\t')
+}
+
+/**
+ * A folder holds more than sessions (READMEs, `package.json`, a tool's other
+ * files): a file found in one is converted only when a format recognises it
+ * (`likely` or better), and the others are reported as skipped, not failed.
+ * A file named on the command line is always attempted.
+ */
+function skipInFolder(detection: Detection): string | undefined {
+  if (detection.format === undefined) return detection.explanation
+  const verdict = detection.verdicts.find((candidate) => candidate.format === detection.format)
+  if (verdict?.confidence === 'possible') {
+    return `only a possible match for ${detection.format} (${verdict.reason}); name the file to convert it anyway`
+  }
+  return undefined
+}
+
+/** A file or folder named on the command line or found in a folder: read from `cwd`, named as given. */
+async function inputOf(entry: InputEntry & {kind: 'file' | 'folder'}, cwd: string): Promise<Input> {
+  const path = resolve(cwd, entry.path)
+  const input = entry.kind === 'folder' ? await inputFromFolder(path) : await inputFromPath(path)
+  return {...input, name: entry.path}
+}
+
+/** Where an index page links to a note (`href` is filled in once the note is written), and what it says about it. */
+function noteLink(conversation: Conversation): NoteLink {
+  const {format, variant} = conversation.source
+  const link: NoteLink = {
+    href: '',
+    title: conversationTitle(conversation),
+    format: variant ? `${format} (${variant})` : format,
+    turns: conversation.turns.length
+  }
+  const date = conversation.createdAt ?? conversation.updatedAt
+  if (date) link.date = date
+  return link
+}

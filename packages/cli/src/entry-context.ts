@@ -1,0 +1,51 @@
+import type {Conversation, Normalizer, NoteWriter, ReadOptions, RenderOptions} from '@chatmark/core'
+import {loadWriter} from './builtin-writers.js'
+import type {CliArgs} from './cli-args.js'
+
+/** What converting an input needs, made the same way from the same command line in the main thread and in workers. */
+export interface EntryContext {
+  normalizer: Normalizer
+  args: CliArgs
+  readOptions: ReadOptions
+  render: RenderOptions
+  writer: NoteWriter
+  /** `--to json` on stdout: one JSON line per input. */
+  jsonLines: boolean
+  /** Notes go into a folder (`-o`), under this name (with the writer's extension). */
+  noteName?: (conversation: Conversation) => string
+  cwd: string
+}
+
+/**
+ * What converting inputs needs, from the command line's arguments: the same
+ * in the main thread and in every worker. Only what the run needs is
+ * imported (the writer asked for; file naming with `-o`).
+ */
+export async function entryContext(args: CliArgs, normalizer: Normalizer, cwd: string): Promise<EntryContext> {
+  const writer = await loadWriter(args.to)
+  const render: RenderOptions = {
+    profile: args.profile,
+    thinking: args.thinking,
+    notices: args.notices,
+    parseMessages: args.parseMessages,
+    ...(args.maxResultChars === undefined ? {} : {maxResultChars: args.maxResultChars}),
+    ...(args.foldLines === undefined ? {} : {foldLines: args.foldLines}),
+    ...(args.timeZone === undefined ? {} : {timeZone: args.timeZone})
+  }
+  const context: EntryContext = {
+    normalizer,
+    args,
+    // The format options given, as the formats read them from `context.options` (each declares its own).
+    readOptions: {...(args.format === undefined ? {} : {format: args.format}), formatOptions: args.formatOptions},
+    render,
+    writer,
+    // `--to json` on stdout is `--json`: one line per input, with its detection and messages.
+    jsonLines: args.to === 'json' && args.out === undefined,
+    cwd
+  }
+  if (args.out !== undefined) {
+    const {noteFileName} = await import('./note-file-name.js')
+    context.noteName = (conversation) => noteFileName(conversation, writer.extension)
+  }
+  return context
+}

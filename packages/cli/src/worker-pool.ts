@@ -1,0 +1,255 @@
+import {Worker} from 'node:worker_threads'
+import type {WorkerScript} from './worker-script.js'
+
+/** Options for {@link runInPool}. */
+export interface PoolOptions {
+  /** How many workers run at once. */
+  size: number
+  /** Milliseconds a worker may spend on one job (not counting time it waits for its events to be taken); 0: none. */
+  timeLimitMs: number
+  script: WorkerScript
+  /** Given to every worker as `workerData.setup`. */
+  setup: unknown
+  /** Stops the run: the workers are stopped and no more events are delivered. */
+  signal?: AbortSignal
+}
+
+/** What the pool calls, in the order of the jobs. */
+export interface PoolHandlers {
+  /** A job's turn has come: every job before it is delivered. */
+  turn?(index: number): Promise<void>
+  /** One of the job's events (or a {@link JobFailure}, its last). */
+  deliver(index: number, event: unknown): Promise<void>
+}
+
+/** What the pool says about a job besides its own events: it failed (crashed, or ran out of time). */
+export interface JobFailure {
+  kind: 'job-failed'
+  reason: string
+}
+
+/**
+ * From a worker: it has started (a job's clock runs from then); events of a
+ * job, with their size in bytes (for flow control); or the job is done.
+ */
+export type FromWorker =
+  | {type: 'ready'}
+  | {type: 'events'; index: number; events: unknown[]; bytes: number}
+  | {type: 'done'; index: number}
+
+/** To a worker: a job to run, or that `bytes` of its events were taken. */
+export type ToWorker = {type: 'job'; index: number; job: unknown} | {type: 'ack'; bytes: number}
+
+/**
+ * How many bytes of events a worker may have sent that the main thread has
+ * not yet taken before it waits (see `workerChannel`); a job whose turn has not
+ * come holds no more than this in the main thread.
+ */
+export const creditBytes = 8 * 1024 * 1024
+
+/** Jobs are started ahead of the one being delivered while what they sent holds less than this. */
+const maxBufferedBytes = 64 * 1024 * 1024
+
+interface JobState {
+  /** Events not yet delivered; `bytes` on the last of a message, to acknowledge to its worker once delivered. */
+  events: {event: unknown; bytes: number; from?: PoolWorker}[]
+  /** Bytes that arrived before the job's turn (counted in the pool's buffered total until then). */
+  early: number
+  finished: boolean
+}
+
+interface PoolWorker {
+  worker: Worker
+  job: number | undefined
+  /** Bytes of events sent and not yet taken: at {@link creditBytes} or more the worker waits, and its clock stops. */
+  unacked: number
+  /** Time left on its job's clock, and when the clock last started (undefined: stopped). */
+  remainingMs: number
+  clockStarted: number | undefined
+  timer: NodeJS.Timeout | undefined
+  /** It has started: loading its modules is not its first job's time. */
+  ready: boolean
+  gone: boolean
+}
+
+/**
+ * Runs `jobs` on a pool of worker threads and hands `handlers` each job's
+ * events in the order of the jobs, whatever order the workers finish in: a
+ * run's output is the same with one worker or many. Jobs start in order, a
+ * few ahead of the one being delivered; each worker runs one job at a time.
+ *
+ * A worker that throws, exits or runs out of its time limit on a job has that
+ * job end with a {@link JobFailure} after whatever events it sent (those are
+ * kept); the worker is replaced and the others go on. No job runs twice.
+ */
+export async function runInPool(jobs: readonly unknown[], options: PoolOptions, handlers: PoolHandlers): Promise<void> {
+  const {turn, deliver} = handlers
+  const states: JobState[] = jobs.map(() => ({events: [], early: 0, finished: false}))
+  const workers: PoolWorker[] = []
+  let next = 0
+  let current = 0
+  let buffered = 0
+  let wake: (() => void) | undefined
+  const notify = (): void => {
+    const resolve = wake
+    wake = undefined
+    resolve?.()
+  }
+
+  const finish = (index: number, failure?: string): void => {
+    const state = states[index]
+    if (!state || state.finished) return
+    if (failure !== undefined) {
+      const event: JobFailure = {kind: 'job-failed', reason: failure}
+      state.events.push({event, bytes: 0})
+    }
+    state.finished = true
+    notify()
+  }
+
+  const stopClock = (pooled: PoolWorker): void => {
+    if (pooled.timer) clearTimeout(pooled.timer)
+    pooled.timer = undefined
+    if (pooled.clockStarted !== undefined) pooled.remainingMs -= Date.now() - pooled.clockStarted
+    pooled.clockStarted = undefined
+  }
+  const startClock = (pooled: PoolWorker): void => {
+    if (options.timeLimitMs <= 0 || !pooled.ready || pooled.job === undefined || pooled.clockStarted !== undefined)
+      return
+    pooled.clockStarted = Date.now()
+    pooled.timer = setTimeout(
+      () => {
+        const index = pooled.job
+        retire(pooled)
+        if (index !== undefined) {
+          const seconds = options.timeLimitMs / 1000
+          finish(index, `stopped after ${seconds} s, the time limit for one input (--time-limit)`)
+        }
+        dispatch()
+      },
+      Math.max(0, pooled.remainingMs)
+    )
+    pooled.timer.unref()
+  }
+
+  /** Stops a worker for good; its job, if any, is the caller's to finish. */
+  const retire = (pooled: PoolWorker): void => {
+    if (pooled.gone) return
+    pooled.gone = true
+    stopClock(pooled)
+    workers.splice(workers.indexOf(pooled), 1)
+    void pooled.worker.terminate()
+  }
+
+  const spawn = (): PoolWorker => {
+    const worker = new Worker(options.script.source, {
+      eval: options.script.eval,
+      execArgv: options.script.execArgv,
+      workerData: {setup: options.setup, creditBytes},
+      stdout: false,
+      stderr: false
+    })
+    const pooled: PoolWorker = {
+      worker,
+      job: undefined,
+      unacked: 0,
+      remainingMs: options.timeLimitMs,
+      clockStarted: undefined,
+      timer: undefined,
+      ready: false,
+      gone: false
+    }
+    worker.on('message', (message: FromWorker) => {
+      if (pooled.gone) return
+      if (message.type === 'ready') {
+        pooled.ready = true
+        if (pooled.unacked < creditBytes) startClock(pooled)
+        return
+      }
+      const state = states[message.index]
+      if (!state) return
+      if (message.type === 'done') {
+        stopClock(pooled)
+        pooled.job = undefined
+        finish(message.index)
+        dispatch()
+        return
+      }
+      for (const event of message.events) state.events.push({event, bytes: 0, from: pooled})
+      const last = state.events[state.events.length - 1]
+      if (last) last.bytes = message.bytes
+      if (message.index !== current) {
+        state.early += message.bytes
+        buffered += message.bytes
+      }
+      pooled.unacked += message.bytes
+      if (pooled.unacked >= creditBytes) stopClock(pooled)
+      notify()
+    })
+    const fail = (reason: string): void => {
+      if (pooled.gone) return
+      const index = pooled.job
+      retire(pooled)
+      if (index !== undefined) finish(index, reason)
+      dispatch()
+    }
+    worker.on('error', (error) => fail(`the worker converting it failed: ${error.message}`))
+    worker.on('exit', (code) => fail(`the worker converting it stopped (exit code ${code})`))
+    workers.push(pooled)
+    return pooled
+  }
+
+  const dispatch = (): void => {
+    if (options.signal?.aborted) return
+    while (next < jobs.length && (next === current || buffered < maxBufferedBytes)) {
+      let pooled = workers.find((candidate) => candidate.job === undefined)
+      if (!pooled) {
+        if (workers.length >= options.size) return
+        pooled = spawn()
+      }
+      const index = next++
+      pooled.job = index
+      pooled.remainingMs = options.timeLimitMs
+      pooled.worker.postMessage({type: 'job', index, job: jobs[index]} satisfies ToWorker)
+      startClock(pooled)
+    }
+  }
+
+  const ack = (pooled: PoolWorker, bytes: number): void => {
+    if (pooled.gone || bytes === 0) return
+    const waited = pooled.unacked >= creditBytes
+    pooled.unacked -= bytes
+    pooled.worker.postMessage({type: 'ack', bytes} satisfies ToWorker)
+    if (waited && pooled.unacked < creditBytes) startClock(pooled)
+  }
+
+  const stop = (): void => {
+    for (const pooled of [...workers]) retire(pooled)
+    notify()
+  }
+  options.signal?.addEventListener('abort', stop, {once: true})
+  try {
+    dispatch()
+    for (; current < jobs.length; current++) {
+      const state = states[current]!
+      buffered -= state.early
+      dispatch()
+      await turn?.(current)
+      for (;;) {
+        if (options.signal?.aborted) return
+        const batch = state.events.splice(0)
+        for (const {event, bytes, from} of batch) {
+          await deliver(current, event)
+          if (from) ack(from, bytes)
+          if (options.signal?.aborted) return
+        }
+        if (batch.length > 0) continue
+        if (state.finished) break
+        await new Promise<void>((resolve) => (wake = resolve))
+      }
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', stop)
+    stop()
+  }
+}

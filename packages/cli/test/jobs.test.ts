@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict'
+import {cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterAll, beforeAll, test} from 'vitest'
+import {repoRoot, runCli} from './run-cli.js'
+
+// `--jobs`: inputs converted by worker threads give exactly what one thread gives, and a worker
+// that crashes or hangs costs its input only.
+
+let dir: string
+let inputs: string
+
+/** Fixture sessions of several tools, two of them the same conversation (the second note is numbered). */
+const sessions = [
+  'fixtures/claude-code/flat-no-parents/input.jsonl',
+  'fixtures/codex/fork/input.jsonl',
+  'fixtures/gemini/legacy-json/input.json',
+  'fixtures/chatgpt/odd-conversations/input.json',
+  'fixtures/codex/truncated-line/input.jsonl'
+]
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'chatmark-jobs-'))
+  inputs = join(dir, 'sessions')
+  await mkdir(inputs)
+  for (const [index, session] of sessions.entries()) {
+    await cp(join(repoRoot, session), join(inputs, `${index}-${session.split('/').at(-1)}`))
+  }
+  // The same Gemini session again: the same note name, numbered in input order.
+  await cp(join(repoRoot, sessions[2]!), join(inputs, '9-again.json'))
+  // A file no format reads (skipped in its place) and one that breaks off (its warnings in their place).
+  await writeFile(join(inputs, '5-notes.json'), '{"not": "a session"}\n')
+})
+
+afterAll(async () => {
+  await rm(dir, {recursive: true, force: true})
+})
+
+test('notes written with 3 workers are the ones 1 thread writes: same names, same bytes, same output', async () => {
+  const one = await runCli(['-j', '1', '-o', join(dir, 'one'), inputs])
+  const three = await runCli(['-j', '3', '-o', join(dir, 'three'), inputs])
+  assert.equal(three.code, one.code)
+  assert.equal(three.stdout.replaceAll(join(dir, 'three'), join(dir, 'one')), one.stdout)
+  assert.equal(three.stderr, one.stderr)
+  assert.match(one.stderr, /5-notes\.json: skipped/)
+  const names = (await readdir(join(dir, 'one'))).sort()
+  assert.deepEqual((await readdir(join(dir, 'three'))).sort(), names)
+  assert.ok(
+    names.some((name) => /-2\.md$/.test(name)),
+    names.join(', ')
+  )
+  assert.ok(one.stdout.trim().split('\n').length > sessions.length, one.stdout)
+  for (const name of names) {
+    if (name.startsWith('.')) continue
+    assert.equal(await readFile(join(dir, 'three', name), 'utf8'), await readFile(join(dir, 'one', name), 'utf8'))
+  }
+})
+
+test('with workers, notes on stdout, --json and --explain come in input order, as from one thread', async () => {
+  for (const flags of [[], ['--json'], ['--explain']]) {
+    const one = await runCli(['-j', '1', ...flags, inputs])
+    const two = await runCli(['-j', '2', ...flags, inputs])
+    assert.deepEqual(two, one, flags.join(' '))
+    assert.ok(one.stdout.length > 0)
+  }
+})
+
+test('a worker that crashes or hangs fails its input only; the others are converted, in order', async () => {
+  const format = join(dir, 'trouble.mjs')
+  // Reads `.trouble` files: `ok` gives a note, `crash` ends the worker thread, `throw` throws outside the
+  // reader, `hang` never returns.
+  await writeFile(
+    format,
+    `export default {name: 'trouble', description: 'x', extensions: ['.trouble'],
+      detect: (sample) => sample.extension === '.trouble'
+        ? {confidence: 'certain', reason: 'a .trouble file'} : {confidence: 'none', reason: 'no'},
+      async *parse(input) {
+        const text = Buffer.from(await input.head(100)).toString('utf8').trim()
+        if (text === 'crash') process.exit(3)
+        if (text === 'throw') setTimeout(() => { throw new Error('thrown outside the reader') })
+        if (text === 'throw') await new Promise((resolve) => setTimeout(resolve, 1000))
+        if (text === 'hang') for (;;) {}
+        yield {id: input.name, title: input.name.slice(input.name.lastIndexOf('/') + 1),
+          source: {format: 'trouble'}, participants: [], metadata: {}, fidelity: {},
+          turns: [{role: 'user', parts: [{type: 'text', text}]}]}
+      }}\n`
+  )
+  const folder = join(dir, 'trouble')
+  await mkdir(folder)
+  for (const [name, text] of Object.entries({a: 'ok', b: 'crash', c: 'hang', d: 'ok', e: 'throw', f: 'ok'})) {
+    await writeFile(join(folder, `${name}.trouble`), `${text}\n`)
+  }
+  const started = Date.now()
+  const {code, stdout, stderr} = await runCli([
+    '--use',
+    format,
+    '-j',
+    '2',
+    '--time-limit',
+    '2',
+    '-o',
+    join(dir, 'out'),
+    folder
+  ])
+  assert.equal(code, 1, stderr)
+  // Every input once, in order: three notes, three failures naming their input and why.
+  assert.deepEqual(
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('/').at(-1)),
+    ['a-trouble.md', 'd-trouble.md', 'f-trouble.md']
+  )
+  const lines = stderr.split('\n').filter(Boolean)
+  assert.equal(lines.length, 3, stderr)
+  assert.match(lines[0]!, /b\.trouble: the worker converting it stopped \(exit code 3\)/)
+  assert.match(lines[1]!, /c\.trouble: stopped after 2 s, the time limit for one input \(--time-limit\)/)
+  assert.match(lines[2]!, /e\.trouble: the worker converting it failed: thrown outside the reader/)
+  assert.ok(Date.now() - started < 20_000)
+})
+
+test('--jobs and --time-limit take whole numbers', async () => {
+  for (const flags of [
+    ['-j', '0'],
+    ['--jobs', 'two'],
+    ['--time-limit', '-1']
+  ]) {
+    const {code, stderr} = await runCli([...flags, join(repoRoot, sessions[0]!)])
+    assert.equal(code, 2, flags.join(' '))
+    assert.match(stderr, /--jobs|--time-limit/)
+  }
+})
