@@ -24,17 +24,22 @@ export function resolveCitations(text: string, metadata: Record<string, unknown>
   resolveRanges(result, metadata['citations'])
   resolveReferences(result, metadata['content_references'])
 
-  // Markers the metadata did not describe.
-  result.text = replaceMarkers(result.text, spanPattern, (inner) => {
-    const name = entityName(inner)
-    if (name !== undefined) return name
-    result.removed++
-    return ''
-  })
-  result.text = replaceMarkers(result.text, bracketPattern, () => {
-    result.removed++
-    return ''
-  })
+  // Markers the metadata did not describe. A pass runs only when its opening character is left (most texts have all
+  // their markers described): it would otherwise scan the whole answer for nothing.
+  if (result.text.includes('\uE200')) {
+    result.text = replaceMarkers(result.text, spanPattern, (inner) => {
+      const name = entityName(inner)
+      if (name !== undefined) return name
+      result.removed++
+      return ''
+    })
+  }
+  if (result.text.includes('【')) {
+    result.text = replaceMarkers(result.text, bracketPattern, () => {
+      result.removed++
+      return ''
+    })
+  }
   result.text = result.text.replace(strayPattern, '')
   return result
 }
