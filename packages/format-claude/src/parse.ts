@@ -22,7 +22,7 @@ export const messageSource = 'chatmark:claude'
  * conversation per independent chain (normally one).
  */
 export async function* parse(input: Input, context: ParseContext, defaults: Settings): AsyncGenerator<Conversation> {
-  const {file, limits} = context
+  const {limits} = context
   const settings = resolveSettings(context.options, defaults)
   if (
     context.verdict?.variant === exportVariant ||
@@ -31,6 +31,15 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
     yield* parseExport(input, context, settings.branches, messageSource)
     return
   }
+  // Read in a function of its own: a generator keeps its locals while it waits at a `yield`, and the records of a
+  // long session (the store) would then stay alive while every note is rendered.
+  const conversations = await readSession(input, context, settings)
+  while (conversations.length > 0) yield conversations.shift()!
+}
+
+/** The conversations of a Claude Code session (JSONL or the loglines wrapper), one per independent chain. */
+async function readSession(input: Input, context: ParseContext, settings: Settings): Promise<Conversation[]> {
+  const {file, limits} = context
   const {store, add} = createRecordStore()
   const variant =
     context.verdict?.variant === 'claude-code-loglines' || (await startsWithLoglines(input, limits.sampleBytes))
@@ -109,7 +118,7 @@ export async function* parse(input: Input, context: ParseContext, defaults: Sett
         : 'its messages are all injected context, tool bookkeeping or sidechain records'
     throw new Error(`no conversation could be assembled from the Claude Code records: ${what}`)
   }
-  yield* conversations
+  return conversations
 }
 
 function resolveSettings(options: Readonly<Record<string, unknown>>, defaults: Settings): Settings {

@@ -52,18 +52,30 @@ interface Context {
  * or HTML) is the writer's choice. Serialise it with `remarkChatmark`.
  */
 export function conversationToMdast(conversation: Conversation, renderOptions?: RenderOptions): Root {
+  const children: RootContent[] = []
+  // A loop, not `[...nodes]`: the spread is slower, and a long session has hundreds of thousands of nodes.
+  for (const node of conversationMdastNodes(conversation, renderOptions)) children.push(node)
+  return {type: 'root', children}
+}
+
+/**
+ * The children of {@link conversationToMdast}'s root, in order, built a turn at a time as they are asked for: a
+ * writer that streams (`noteChunks`) then never holds the whole tree of a long session, only the turns it is
+ * serialising.
+ */
+export function* conversationMdastNodes(
+  conversation: Conversation,
+  renderOptions?: RenderOptions
+): Generator<RootContent> {
   const options = resolveRenderOptions(renderOptions)
   const context: Context = {
     names: new Map(conversation.participants.map((participant) => [participant.id, participant.name])),
     options
   }
   const title = conversationTitle(conversation)
-  const children: RootContent[] = [
-    {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title, options))},
-    {type: 'heading', depth: 1, children: [text(title)]}
-  ]
-  for (const turn of conversation.turns) children.push(...turnToMdast(turn, context))
-  return {type: 'root', children}
+  yield {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title, options))}
+  yield {type: 'heading', depth: 1, children: [text(title)]}
+  for (const turn of conversation.turns) yield* turnToMdast(turn, context)
 }
 
 /** The nodes of one turn at the top level (or inside a branch). */

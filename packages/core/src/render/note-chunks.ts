@@ -1,5 +1,5 @@
 import type {Nodes, Root, RootContent} from 'mdast'
-import {conversationToMdast} from './conversation-to-mdast.js'
+import {conversationMdastNodes, conversationToMdast} from './conversation-to-mdast.js'
 import {BodySink} from './defer-bodies.js'
 import type {MarkdownProcessor} from './markdown-processor.js'
 import {createMarkdownProcessor} from './markdown-processor.js'
@@ -34,12 +34,17 @@ function noteWriter(profile: RenderOptions['profile'] = 'gfm'): {processor: Mark
  * straight from the conversation's strings (see `deferBodies`), so a 100 MB
  * session never becomes one string.
  */
-export function* treeToMarkdownChunks(tree: Root, profile?: RenderOptions['profile']): Generator<string> {
+export function treeToMarkdownChunks(tree: Root, profile?: RenderOptions['profile']): Generator<string> {
+  return nodesToMarkdownChunks(tree.children, profile)
+}
+
+/** {@link treeToMarkdownChunks} over the root's children as they come, so that they need not all exist at once. */
+function* nodesToMarkdownChunks(nodes: Iterable<RootContent>, profile?: RenderOptions['profile']): Generator<string> {
   const {processor, sink} = noteWriter(profile)
   let batch: RootContent[] = []
   let size = 0
   let separator = ''
-  for (const child of tree.children) {
+  for (const child of nodes) {
     batch.push(child)
     size += textSize(child, batchChars - size)
     // The frontmatter and the title go out first, so the start of a note is written at once.
@@ -83,7 +88,9 @@ export function treeToMarkdown(tree: Root, profile?: RenderOptions['profile']): 
 
 /** Renders a conversation as a Markdown note, in pieces (see {@link treeToMarkdownChunks}). */
 export function noteChunks(conversation: Conversation, options?: RenderOptions): Generator<string> {
-  return treeToMarkdownChunks(conversationToMdast(conversation, options), options?.profile)
+  // The tree is built a few turns ahead of the writer, never whole: a long session's tree (truncated results, code
+  // with its line endings normalised) would otherwise be held until its last turn is written.
+  return nodesToMarkdownChunks(conversationMdastNodes(conversation, options), options?.profile)
 }
 
 /** Renders a conversation as a Markdown note. */
