@@ -241,19 +241,27 @@ export function createNoteHistory(): NoteHistory {
     }
   }
 
-  /** Message entries by type and signature, in note order. */
-  function copyIndex(): Map<string, MessageEntry[]> {
-    const copies = new Map<string, MessageEntry[]>()
+  /**
+   * Message entries by type, then signature, in note order. Two levels rather than one `type + signature` key:
+   * a signature holds a message's whole text, and a joined key would copy every text of the session at each
+   * checkpoint.
+   */
+  function copyIndex(): Map<string, Map<string, MessageEntry[]>> {
+    const copies = new Map<string, Map<string, MessageEntry[]>>()
     for (const entry of entries) {
       if (entry.kind !== 'message') continue
       const type = entry.record['type']
       if (!isString(type)) continue
       const signature = signatureOf(entry)
       if (signature === '') continue
-      const key = `${type}\u0001${signature}`
-      const list = copies.get(key)
+      let bySignature = copies.get(type)
+      if (!bySignature) {
+        bySignature = new Map()
+        copies.set(type, bySignature)
+      }
+      const list = bySignature.get(signature)
       if (list) list.push(entry)
-      else copies.set(key, [entry])
+      else bySignature.set(signature, [entry])
     }
     return copies
   }
@@ -261,7 +269,7 @@ export function createNoteHistory(): NoteHistory {
   // The earliest unmatched turn of the same type saying the same thing,
   // preferring one after the last match (checkpoints keep history order).
   function findCopy(
-    copies: ReadonlyMap<string, MessageEntry[]>,
+    copies: ReadonlyMap<string, ReadonlyMap<string, MessageEntry[]>>,
     record: MessageLine,
     matched: ReadonlySet<NoteEntry>,
     after: number
@@ -271,7 +279,7 @@ export function createNoteHistory(): NoteHistory {
     const signature = contentSignature(record)
     if (signature === '') return undefined
     let fallback: MessageEntry | undefined
-    for (const entry of copies.get(`${type}\u0001${signature}`) ?? []) {
+    for (const entry of copies.get(type)?.get(signature) ?? []) {
       if (matched.has(entry)) continue
       if (positionOf(entry) > after) return entry
       fallback ??= entry

@@ -65,6 +65,17 @@ export function createReplay(options: ReplayOptions): ReplayState {
   let startTime: string | undefined
   let headers = 0
   const loader = new Map<string, MessageLine>()
+  // The loader's ids in its order, and each one's position: only a rewind deletes from it, and it deletes a run
+  // from its target to the end, which is then found without walking every id of a long session at each rewind.
+  const loaderIds: string[] = []
+  const loaderAt = new Map<string, number>()
+  const load = (id: string, record: MessageLine): void => {
+    if (!loaderAt.has(id)) {
+      loaderAt.set(id, loaderIds.length)
+      loaderIds.push(id)
+    }
+    loader.set(id, record)
+  }
   const note = createNoteHistory()
   const fidelity: Fidelity = {}
   let resumes = 0
@@ -98,7 +109,7 @@ export function createReplay(options: ReplayOptions): ReplayState {
   }
   const message = (line: MessageLine): void => {
     const record = compactRecord(line)
-    loader.set(record.id, record)
+    load(record.id, record)
     note.message(record)
   }
 
@@ -117,7 +128,9 @@ export function createReplay(options: ReplayOptions): ReplayState {
           pending.messages = messages
           pending.timestamp = stringOf(rest['lastUpdated']) ?? pending.timestamp
           loader.clear()
-          for (const item of messages) if (isMessageLine(item)) loader.set(item.id, item)
+          loaderIds.length = 0
+          loaderAt.clear()
+          for (const item of messages) if (isMessageLine(item)) load(item.id, item)
         }
         if (isString(rest['sessionId'])) restated = true
         metadata = {...metadata, ...rest}
@@ -162,18 +175,15 @@ export function createReplay(options: ReplayOptions): ReplayState {
   function rewind(id: string, line: number): void {
     // The CLI deletes the target and every id after it, or everything when
     // the target is unknown.
-    const deleted: string[] = []
-    let found = false
-    for (const key of loader.keys()) {
-      if (key === id) found = true
-      if (found) deleted.push(key)
-    }
+    const from = loaderAt.get(id) ?? 0
     const touched = new Set<NoteEntry>()
-    for (const key of found ? deleted : [...loader.keys()]) {
+    for (const key of loaderIds.slice(from)) {
       const entry = note.resolve(key)
       if (entry) touched.add(entry)
       loader.delete(key)
+      loaderAt.delete(key)
     }
+    loaderIds.length = from
 
     const removed = note.rewind(id, touched, isLive)
     if (!removed) {
