@@ -33,10 +33,8 @@ const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]
  * Line endings become `\n`; surrounding blank lines are dropped.
  */
 export function containMarkdown(text: string, depth: number): string {
-  const source = text
-    .replace(/\r\n?/g, '\n')
-    .replace(/^(?:[ \t]*\n)+/, '')
-    .trimEnd()
+  // `includes` first: most text has no `\r`, and the replacement would scan it all.
+  const source = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(/^(?:[ \t]*\n)+/, '').trimEnd()
   if (!needsBlockParser(source)) return source
 
   // A setext heading's lines become one ATX line: the others are emptied
@@ -126,7 +124,6 @@ const itemStartLine = 3
 
 /** A line that could underline a setext heading, after any block-quote markers and indentation. */
 const underline = /^([ \t>]*)(-+|=+)([ \t]*)$/
-const blankLine = /^[ \t]*$/
 /** A line blank inside its block quotes. */
 const blankInQuote = /^[ \t>]*$/
 /** A line of nothing but container markers: a list item that starts empty (`-`, `1.`, `> - +`). */
@@ -162,15 +159,38 @@ function settleLines(lines: Array<string | undefined>, roles: Uint8Array): void 
     const next = role === itemStartLine && onlyMarkers.test(line) ? lineAfter(lines, index) : ''
     if (next === undefined || (next !== '' && !blankInQuote.test(next))) {
       lines[index] = `${line.trimEnd()} <!---->`
-    } else if (!previousBlank && role !== verbatimLine) {
+    } else if (!previousBlank && role !== verbatimLine && endsWithRun(line)) {
       const match = underline.exec(line)
       if (match) {
         const [, prefix = '', run = '', rest = ''] = match
         lines[index] = run[0] === '-' && role === ruleLine ? `${prefix}***${rest}` : `${prefix}\\${run}${rest}`
       }
     }
-    previousBlank = blankLine.test(line)
+    previousBlank = isBlank(line)
   }
+}
+
+// Character tests, not regular expressions, for the two questions asked of every line (is it blank, may it be an
+// underline): a message of hundreds of thousands of lines made as many regular-expression calls.
+const space = 0x20
+const tab = 0x09
+
+/** Whether a line is only spaces and tabs; stops at the first character that is neither. */
+function isBlank(line: string): boolean {
+  for (let index = 0; index < line.length; index++) {
+    const code = line.charCodeAt(index)
+    if (code !== space && code !== tab) return false
+  }
+  return true
+}
+
+/** Whether the last character of a line before trailing spaces and tabs is `-` or `=`, as in any `underline`. */
+function endsWithRun(line: string): boolean {
+  for (let index = line.length - 1; index >= 0; index--) {
+    const code = line.charCodeAt(index)
+    if (code !== space && code !== tab) return code === 0x2d || code === 0x3d
+  }
+  return false
 }
 
 /** The next line kept after `index` (lines of setext headings made ATX are gone). */
