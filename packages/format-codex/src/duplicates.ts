@@ -18,14 +18,20 @@ export interface Duplicates {
 }
 
 export function createDuplicates(): Duplicates {
-  let pool = new Map<string, {item: number; event: number}>()
+  // By kind, then by text: a `kind + text` key copied every message's text to look it up.
+  let pool = new Map<string, Map<string, {item: number; event: number}>>()
   return {
     claim(kind, text, source) {
-      const key = `${kind}\u0000${text.trim()}`
-      let entry = pool.get(key)
+      const key = text.trim()
+      let texts = pool.get(kind)
+      if (!texts) {
+        texts = new Map()
+        pool.set(kind, texts)
+      }
+      let entry = texts.get(key)
       if (!entry) {
         entry = {item: 0, event: 0}
-        pool.set(key, entry)
+        texts.set(key, entry)
       }
       const other = source === 'item' ? 'event' : 'item'
       if (entry[other] > 0) {
@@ -36,7 +42,7 @@ export function createDuplicates(): Duplicates {
       return true
     },
     shown(kind, text) {
-      return pool.has(`${kind}\u0000${text.trim()}`)
+      return pool.get(kind)?.has(text.trim()) ?? false
     },
     clear() {
       if (pool.size > 0) pool = new Map()

@@ -13,6 +13,24 @@ const isoTime = new RegExp(`^${date}(?:[T ]${clock}${offset}?)?$`, 'i')
  * (which is what `new Date` would do).
  */
 export function parseTime(text: string): number | undefined {
+  // The same time is checked by the reader, by the normalizer (twice) and by the renderer: remembered, each time of a
+  // long session is parsed once. Only strings as short as a time are kept, and a full memo is emptied, so it stays
+  // small whatever the input.
+  if (text.length > rememberedLength) return parse(text)
+  const known = remembered.get(text)
+  if (known !== undefined || remembered.has(text)) return known
+  const value = parse(text)
+  if (remembered.size >= rememberedTimes) remembered.clear()
+  remembered.set(text, value)
+  return value
+}
+
+const remembered = new Map<string, number | undefined>()
+const rememberedTimes = 50_000
+/** `2026-03-01T10:00:00.123456+02:00` is 32 characters. */
+const rememberedLength = 40
+
+function parse(text: string): number | undefined {
   const match = isoTime.exec(text)
   if (!match) return undefined
   const [, day, time, zone = 'Z'] = match
