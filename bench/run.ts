@@ -1,10 +1,12 @@
 import {existsSync, statSync} from 'node:fs'
-import {mkdir, rm} from 'node:fs/promises'
+import {mkdir, readdir, readFile, rm} from 'node:fs/promises'
+import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {generateChatgptExport} from './generate-chatgpt.js'
 import {generateClaudeSession} from './generate-claude.js'
 import {generateCodexRollout} from './generate-codex.js'
 import {generateGeminiSession} from './generate-gemini.js'
+import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
 import {measure} from './measure.js'
 
@@ -183,6 +185,56 @@ if (!only || only === 'vault') {
       `  first sync into an empty vault:   ${first.toFixed(2)} s (${(sessions / first).toFixed(0)} sessions/s), ` +
         `peak RSS ${mb(firstRss)}`,
       `  again, nothing changed:           ${again.toFixed(2)} s (target: under 1 s)`,
+      ''
+    ].join('\n')
+  )
+}
+
+// Every core: a folder of generated sessions converted with one job and with one per core, taking turns; the
+// notes must be the same files with the same bytes.
+if (!only || only === 'jobs') {
+  const sessions = Number(process.env['BENCH_FOLDER_SESSIONS'] ?? 1500)
+  const folderMegabytes = Number(process.env['BENCH_FOLDER_MB'] ?? 700)
+  const folder = `${dataDir}folder-${sessions}-${folderMegabytes}mb`
+  if (!existsSync(folder)) {
+    process.stdout.write(`generating ${folder} ...\n`)
+    await generateFolder(folder, sessions, folderMegabytes * 1024 * 1024)
+  }
+  const cores = availableParallelism()
+  const outOf = (jobs: number): string => `${dataDir}notes-jobs-${jobs}`
+  let one = {seconds: Number.POSITIVE_INFINITY, peakRss: 0}
+  let all = {seconds: Number.POSITIVE_INFINITY, peakRss: 0}
+  for (let run = 0; run < runs; run++) {
+    for (const jobs of [1, cores]) {
+      await rm(outOf(jobs), {recursive: true, force: true})
+      const result = await measure([command, '--jobs', String(jobs), '-o', outOf(jobs), folder])
+      if (jobs === 1)
+        one = {seconds: Math.min(one.seconds, result.seconds), peakRss: Math.max(one.peakRss, result.peakRss)}
+      else all = {seconds: Math.min(all.seconds, result.seconds), peakRss: Math.max(all.peakRss, result.peakRss)}
+    }
+  }
+  const names = (await readdir(outOf(1))).sort()
+  let same = names.join('\n') === (await readdir(outOf(cores))).sort().join('\n')
+  for (const name of names) {
+    if (!same) break
+    same = (await readFile(`${outOf(1)}/${name}`)).equals(await readFile(`${outOf(cores)}/${name}`))
+  }
+  for (const jobs of [1, cores]) await rm(outOf(jobs), {recursive: true, force: true})
+  const sizes = await Promise.all(
+    (await readdir(folder, {recursive: true})).map((name) => statSync(`${folder}/${name}`).size)
+  )
+  const total = sizes.reduce((sum, size) => sum + size, 0)
+  const line = (label: string, result: typeof one): string =>
+    `  ${label.padEnd(19)}${result.seconds.toFixed(2)} s (${(sessions / result.seconds).toFixed(0)} sessions/s), ` +
+    `peak RSS ${mb(result.peakRss)}`
+  process.stdout.write(
+    [
+      `chatmark -o notes/ on a folder of ${sessions.toLocaleString('en-US')} sessions (Claude Code, Codex, ` +
+        `Gemini CLI; ${mb(total)}; best of ${runs} runs, node ${process.version}, ${cores} cores)`,
+      line('--jobs 1:', one),
+      `${line(`--jobs ${cores}:`, all)} (the process: main thread and workers)`,
+      `  speed-up:          ${(one.seconds / all.seconds).toFixed(2)}x (target: 1.7x with 2 jobs on 2 cores)`,
+      `  the same notes:    ${same ? 'yes' : 'NO'} (${names.length.toLocaleString('en-US')} files, byte for byte)`,
       ''
     ].join('\n')
   )

@@ -6,6 +6,7 @@ import type {EntryContext} from './entry-context.js'
 import type {InputEntry} from './collect-inputs.js'
 import {matchesOnly} from './collect-inputs.js'
 import {convert} from './convert.js'
+import {convertParts} from './convert-parts.js'
 import type {Progress} from './progress-bar.js'
 import {printable} from './printable.js'
 import {redactSecrets} from './redact-secrets.js'
@@ -20,9 +21,15 @@ export interface FolderNote {
   input: string
   name: string
   id: string
-  chunks: Iterable<string>
+  content: NoteContent
   link: NoteLink
 }
+
+/**
+ * A note's text: rendered pieces, or (from a worker) its UTF-8 bytes, moved
+ * rather than copied between threads, with their SHA-256 computed there.
+ */
+export type NoteContent = {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string}
 
 /**
  * Where converting an input sends what it makes, in order. The main thread
@@ -60,7 +67,7 @@ export async function convertEntry(
   sink: EntrySink,
   stdin?: Readable | AsyncIterable<Uint8Array>
 ): Promise<void> {
-  const {args, normalizer, readOptions, render, writer, jsonLines} = context
+  const {args, normalizer, readOptions, render, jsonLines} = context
   const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
   let progress: Progress | undefined
   // The `--json` line is written as the input is read; one begun is always ended, so every line parses.
@@ -92,30 +99,29 @@ export async function convertEntry(
           }
         : {}),
       ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
+      ...(context.parts && entry.kind === 'file'
+        ? {
+            onParts: (reading) =>
+              convertParts(reading, context, {
+                name,
+                path: resolve(context.cwd, entry.path),
+                sink,
+                progress: shown,
+                async json(text) {
+                  await sink.stdout([jsonLine === 'begun' ? text : `,${text}`])
+                  jsonLine = 'has-conversations'
+                }
+              })
+          }
+        : {}),
       async onConversation(read) {
         // The reader has gone: stop reading the input (this ends convert's loop over it).
         if (sink.closed()) throw new Error('stdout was closed')
-        // Before anything shows it (`--only`, `--list` and every writer see the redacted conversation).
-        const conversation = args.redact ? await redactSecrets(read) : read
         shown.conversation()
-        if (!wanted(conversation, args.only)) return
-        sink.matched()
-        if (args.list) {
-          await sink.stdout([`${listLine(conversation)}\n`])
-        } else if (jsonLines) {
+        await emitConversation(read, name, context, sink, async (conversation) => {
           await sink.stdout(jsonReportConversation(conversation, jsonLine === 'begun'))
           jsonLine = 'has-conversations'
-        } else if (context.noteName) {
-          await sink.note({
-            input: name,
-            name: context.noteName(conversation),
-            id: conversation.id,
-            chunks: writer.write(conversation, render),
-            link: noteLink(conversation)
-          })
-        } else {
-          await sink.print(writer.write(conversation, render))
-        }
+        })
       }
     })
     // The reader went away as the input ended: its messages would go unread too.
@@ -139,6 +145,41 @@ export async function convertEntry(
     sink.failed()
   } finally {
     progress?.stop()
+  }
+}
+
+/**
+ * What the command line asks for one conversation read from input `name`:
+ * redacted first (`--only`, `--list` and every writer see the redacted
+ * conversation), then, if it matches `--only`, a list line, its `--json`
+ * piece (through `json`, which knows whether it is the input's first), a note
+ * for the folder, or a note on stdout.
+ */
+export async function emitConversation(
+  read: Conversation,
+  name: string,
+  context: EntryContext,
+  sink: EntrySink,
+  json: (conversation: Conversation) => Promise<void>
+): Promise<void> {
+  const {args, render, writer} = context
+  const conversation = args.redact ? await redactSecrets(read) : read
+  if (!wanted(conversation, args.only)) return
+  sink.matched()
+  if (args.list) {
+    await sink.stdout([`${listLine(conversation)}\n`])
+  } else if (context.jsonLines) {
+    await json(conversation)
+  } else if (context.noteName) {
+    await sink.note({
+      input: name,
+      name: context.noteName(conversation),
+      id: conversation.id,
+      content: {chunks: writer.write(conversation, render)},
+      link: noteLink(conversation)
+    })
+  } else {
+    await sink.print(writer.write(conversation, render))
   }
 }
 

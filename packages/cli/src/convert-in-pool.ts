@@ -10,6 +10,12 @@ import {convertWorkerScript} from './worker-script.js'
 /** Seconds a worker may spend on one input (`--time-limit`). */
 export const defaultTimeLimitSeconds = 600
 
+/** A worker's job of a whole input. */
+export interface EntryJob {
+  kind: 'entry'
+  entry: ConvertibleEntry
+}
+
 /** What a worker is given to start: the command line, read again there the same way. */
 export interface WorkerSetup {
   argv: string[]
@@ -53,7 +59,7 @@ export async function convertInPool(entries: readonly InputEntry[], run: PoolRun
   // Whether the job's `--json` line is begun and not ended: its pieces end with a line break only at the end.
   let lineOpen = false
   await runInPool(
-    jobs,
+    jobs.map((entry): EntryJob => ({kind: 'entry', entry})),
     {
       size: Math.min(run.jobs, jobs.length),
       timeLimitMs: run.timeLimitMs,

@@ -1,4 +1,13 @@
-import type {Conversation, Detection, Input, Normalizer, ReadOptions, RenderOptions} from '@chatmark/core'
+import type {
+  Conversation,
+  Detection,
+  Input,
+  InputPart,
+  Normalizer,
+  Reading,
+  ReadOptions,
+  RenderOptions
+} from '@chatmark/core'
 import {toNote} from '@chatmark/core'
 import type {VFile} from 'vfile'
 
@@ -23,6 +32,12 @@ export interface ConvertOptions extends ReadOptions {
   skip?: (detection: Detection) => string | undefined
   /** Called once the format is known and the input is not skipped, before the first conversation. */
   onDetection?: (detection: Detection) => void | Promise<void>
+  /**
+   * Reads the input in parts when its format can (`FormatPlugin.parts`):
+   * called with the reading and its parts, unparsed, instead of any
+   * conversation (parse them with `Normalizer.parsePart`, on other threads).
+   */
+  onParts?: (reading: Reading & {parts: AsyncIterable<InputPart>}) => Promise<void>
 }
 
 /** The outcome of converting one input. */
@@ -41,14 +56,22 @@ export interface Converted {
  * input failed.
  */
 export async function convert(normalizer: Normalizer, input: Input, options: ConvertOptions = {}): Promise<Converted> {
-  const {onConversation, skip, onDetection, ...readOptions} = options
+  const {onConversation, skip, onDetection, onParts, ...readOptions} = options
   // Notes rendered here: `render` has the modules they need loaded as the conversations are read.
   const render = readOptions.render ?? {}
-  const reading = await normalizer.read(input, onConversation ? readOptions : {...readOptions, render})
+  const reading = await normalizer.read(input, {
+    ...(onConversation ? readOptions : {...readOptions, render}),
+    ...(onParts ? {inParts: true} : {})
+  })
   const notes: Note[] = []
   const skipped = skip?.(reading.detection)
   if (skipped !== undefined) return {file: reading.file, detection: reading.detection, notes, skipped}
   await onDetection?.(reading.detection)
+  const {parts} = reading
+  if (onParts && parts) {
+    await onParts({...reading, parts})
+    return {file: reading.file, detection: reading.detection, notes}
+  }
   for await (const conversation of reading.conversations) {
     if (onConversation) await onConversation(conversation, reading.input)
     else notes.push({conversation, markdown: toNote(conversation, render)})

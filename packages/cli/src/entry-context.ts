@@ -14,6 +14,20 @@ export interface EntryContext {
   /** Notes go into a folder (`-o`), under this name (with the writer's extension). */
   noteName?: (conversation: Conversation) => string
   cwd: string
+  /**
+   * In the main thread with `--jobs` above 1: an input whose format reads in
+   * parts (an export) is converted by that many workers, a part at a time.
+   */
+  parts?: PartsPool
+}
+
+/** How the parts of an input are spread over workers (see `convertParts`). */
+export interface PartsPool {
+  jobs: number
+  timeLimitMs: number
+  /** The command line, which each worker reads again. */
+  argv: string[]
+  signal?: AbortSignal
 }
 
 /**

@@ -1,4 +1,5 @@
-import type {NoteLink} from '@chatmark/core'
+import {createHash} from 'node:crypto'
+import type {NoteLink, PartMessage} from '@chatmark/core'
 import type {EntrySink} from './convert-entry.js'
 import type {Progress} from './progress-bar.js'
 
@@ -7,9 +8,16 @@ export type EntryEvent =
   | {kind: 'stdout'; text: string}
   | {kind: 'stderr'; text: string}
   | {kind: 'print'; text: string}
-  | {kind: 'note'; input: string; name: string; id: string; text: string; link: NoteLink}
+  | {kind: 'note'; input: string; name: string; id: string; bytes: Uint8Array; sha256: string; link: NoteLink}
   | {kind: 'matched'}
   | {kind: 'failed'}
+  /** One conversation's `--json` piece, without the separator (the main thread knows whether it is the first). */
+  | {kind: 'json'; text: string}
+  /** A part of an input (see `convertParts`) is done: how many conversations it gave, and its messages. */
+  | {kind: 'part-end'; conversations: number; messages: PartMessage[]}
+
+// Its own buffer for each note (Buffer.from may use a shared pool, which cannot be moved to another thread).
+const encoder = new TextEncoder()
 
 /** A small event's share of the flow-control count, so that many of them count too. */
 const eventBytes = 64
@@ -21,7 +29,9 @@ const quiet: Progress = {read() {}, conversation() {}, stop() {}}
  * with `send` (which waits while the main thread is behind). Notes and
  * report text are joined into one string each.
  */
-export function postingSink(send: (events: EntryEvent[], bytes: number) => Promise<void>): EntrySink {
+export function postingSink(
+  send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>
+): EntrySink {
   const text = (chunks: Iterable<string>): string => [...chunks].join('')
   return {
     stdout: (chunks) => {
@@ -33,9 +43,12 @@ export function postingSink(send: (events: EntryEvent[], bytes: number) => Promi
       const joined = text(chunks)
       return send([{kind: 'print', text: joined}], joined.length + eventBytes)
     },
-    note: ({input, name, id, chunks, link}) => {
-      const joined = text(chunks)
-      return send([{kind: 'note', input, name, id, text: joined, link}], joined.length + eventBytes)
+    note: ({input, name, id, content, link}) => {
+      // Encoded and hashed here, and the bytes moved to the main thread: it only writes them.
+      const bytes = 'bytes' in content ? content.bytes : encoder.encode(text(content.chunks))
+      const sha256 = 'bytes' in content ? content.sha256 : createHash('sha256').update(bytes).digest('hex')
+      const buffer = bytes.buffer as ArrayBuffer
+      return send([{kind: 'note', input, name, id, bytes, sha256, link}], bytes.byteLength + eventBytes, [buffer])
     },
     matched: () => void send([{kind: 'matched'}], eventBytes),
     failed: () => void send([{kind: 'failed'}], eventBytes),
@@ -55,10 +68,20 @@ export async function replayEvent(event: EntryEvent, sink: EntrySink): Promise<v
     case 'print':
       return sink.print([event.text])
     case 'note':
-      return sink.note({input: event.input, name: event.name, id: event.id, chunks: [event.text], link: event.link})
+      return sink.note({
+        input: event.input,
+        name: event.name,
+        id: event.id,
+        content: {bytes: event.bytes, sha256: event.sha256},
+        link: event.link
+      })
     case 'matched':
       return sink.matched()
     case 'failed':
       return sink.failed()
+    // Only parts (`convertParts`) send these; it handles them.
+    case 'json':
+    case 'part-end':
+      return
   }
 }

@@ -10,7 +10,7 @@ import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
 import {collectInputs, knownInputs} from './collect-inputs.js'
 import {readCommandLine} from './command-line.js'
-import type {EntrySink} from './convert-entry.js'
+import type {EntrySink, NoteContent} from './convert-entry.js'
 import {convertEntry} from './convert-entry.js'
 import {convertInPool, defaultTimeLimitSeconds} from './convert-in-pool.js'
 import {normalizer as defaultNormalizer} from './default-normalizer.js'
@@ -144,11 +144,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       if (notesOnStdout++ > 0) io.stdout.write('\n')
       await writeChunks(io.stdout, io.stdoutIsTerminal ? mapChunks(chunks, terminalText) : chunks, io.signal)
     },
-    async note({input, name, id, chunks, link}) {
+    async note({input, name, id, content, link}) {
       if (!out || !ordered) return
       const folder = out
       await ordered.staged(
-        () => folder.stage(name, chunks),
+        () => folder.stage(name, content),
         async (staged) => {
           let note: WrittenNote
           try {
@@ -185,13 +185,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     } else await convertEntry(entry, context, sink, io.stdin)
   }
   const jobs = args.jobs ?? io.cores ?? 1
+  const timeLimitMs = (args.timeLimit ?? defaultTimeLimitSeconds) * 1000
+  // Many inputs: a worker each. One input in parts (an export): its parts spread over the workers.
+  if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, ...(io.signal ? {signal: io.signal} : {})}
   const pooled = entries.filter((entry) => entry.kind === 'file' || entry.kind === 'folder')
   if (jobs > 1 && pooled.length > 1) {
     await convertInPool(entries, {
       argv,
       cwd: io.cwd,
       jobs,
-      timeLimitMs: (args.timeLimit ?? defaultTimeLimitSeconds) * 1000,
+      timeLimitMs,
       sink,
       inline,
       ...(io.signal ? {signal: io.signal} : {})
@@ -236,7 +239,7 @@ const quietProgress: Progress = {read() {}, conversation() {}, stop() {}}
 /** Writes notes (and an index page) into a folder, and says where each went. */
 interface FolderWriter {
   /** Writes a note's text to a temporary file (see `stageNote`); several may at once. */
-  stage(name: string, chunks: Iterable<string>): Promise<StagedNote>
+  stage(name: string, content: NoteContent): Promise<StagedNote>
   /** Names a staged note (see `placeNote`), one at a time, in order. */
   place(staged: StagedNote, name: string, id: string, taken: Set<string>): Promise<WrittenNote>
   /** Syncs the folder, once, if a note was written into it. */
@@ -263,7 +266,7 @@ async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise
   const noteId = writer.noteId?.bind(writer)
   let wrote = false
   return {
-    stage: (name, chunks) => stageNote(folder, name, chunks),
+    stage: (name, content) => stageNote(folder, name, content),
     async place(staged, name, id, taken) {
       const {written, ...note} = await placeNote(folder, staged, name, id, taken, noteId)
       wrote ||= written

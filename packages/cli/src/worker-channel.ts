@@ -4,7 +4,7 @@ import type {FromWorker, ToWorker} from './worker-pool.js'
 /** A worker's side of `runInPool`: the jobs it is given, and a way to send their events back. */
 export interface WorkerChannel {
   /** Sends events of job `index`; resolves once the main thread has taken enough that more may be sent. */
-  send(index: number, events: unknown[], bytes: number): Promise<void>
+  send(index: number, events: unknown[], bytes: number, transfer?: ArrayBuffer[]): Promise<void>
   done(index: number): void
   /** Runs `handler` on each job, one at a time, as they come. */
   serve(handler: (index: number, job: unknown) => Promise<void>): void
@@ -45,8 +45,8 @@ export function workerChannel(port: MessagePort, credit: number): WorkerChannel 
   })
 
   return {
-    async send(index, events, bytes) {
-      port.postMessage({type: 'events', index, events, bytes} satisfies FromWorker)
+    async send(index, events, bytes, transfer) {
+      port.postMessage({type: 'events', index, events, bytes} satisfies FromWorker, transfer ?? [])
       unacked += bytes
       if (unacked >= credit) await new Promise<void>((go) => waiting.push(go))
     },

@@ -70,7 +70,7 @@ export async function writeNote(
   taken: Set<string>,
   noteId?: NoteIdReader
 ): Promise<WrittenNote> {
-  const staged = await stageNote(folder, name, chunks)
+  const staged = await stageNote(folder, name, {chunks})
   const note = await placeNote(folder, staged, name, id, taken, noteId)
   if (note.written) await syncFolder(resolve(folder.cwd, folder.dir))
   return note.kept === undefined ? {path: note.path} : {path: note.path, kept: note.kept}
@@ -89,11 +89,19 @@ export interface StagedNote {
  * the text to a temporary file of the folder. When `name` is free, the file is
  * synced now too (a note that turns out unchanged on a re-run is not synced).
  */
-export async function stageNote(folder: NoteFolder, name: string, chunks: Iterable<string>): Promise<StagedNote> {
+export async function stageNote(
+  folder: NoteFolder,
+  name: string,
+  content: {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string}
+): Promise<StagedNote> {
   const base = resolve(folder.cwd, folder.dir)
   const temporary = await createTemporaryFile(base)
   try {
-    const sha256 = await writeAll(temporary.handle, chunks)
+    let sha256: string
+    if ('bytes' in content) {
+      await writeBytes(temporary.handle, content.bytes)
+      sha256 = content.sha256
+    } else sha256 = await writeAll(temporary.handle, content.chunks)
     const free = await lstat(join(base, name)).then(
       () => false,
       (error: unknown) => codeOf(error) === 'ENOENT'
@@ -271,6 +279,10 @@ async function writeText(handle: FileHandle, text: string, hash: ReturnType<type
   if (text === '') return
   const bytes = Buffer.from(text, 'utf8')
   hash.update(bytes)
+  await writeBytes(handle, bytes)
+}
+
+async function writeBytes(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   // A write may take fewer bytes than it was given.
   for (let offset = 0; offset < bytes.length; ) offset += (await handle.write(bytes, offset)).bytesWritten
 }

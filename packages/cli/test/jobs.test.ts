@@ -120,6 +120,78 @@ test('a worker that crashes or hangs fails its input only; the others are conver
   assert.ok(Date.now() - started < 20_000)
 })
 
+test('an export read in parts by 3 workers gives what one thread gives: notes, messages, --json, --list', async () => {
+  // A zip of several conversation files and an export with odd items (warnings in the order of the items).
+  for (const input of ['fixtures/chatgpt/odd-conversations/input.json', 'fixtures/chatgpt/export-zip/input.zip']) {
+    for (const flags of [['-o', 'OUT'], ['--json'], ['--list'], []]) {
+      const run = (jobs: string) => {
+        const args = flags.map((flag) => (flag === 'OUT' ? join(dir, `export-${jobs}`) : flag))
+        return runCli(['-j', jobs, ...args, join(repoRoot, input)])
+      }
+      const one = await run('1')
+      const three = await run('3')
+      assert.equal(three.stdout.replaceAll(join(dir, 'export-3'), join(dir, 'export-1')), one.stdout, flags.join(' '))
+      assert.equal(three.stderr, one.stderr)
+      assert.equal(three.code, one.code)
+      if (flags[0] === '-o') {
+        const names = (await readdir(join(dir, 'export-1'))).sort()
+        assert.deepEqual((await readdir(join(dir, 'export-3'))).sort(), names)
+        for (const name of names) {
+          const bytes = await readFile(join(dir, 'export-1', name))
+          assert.ok(bytes.equals(await readFile(join(dir, 'export-3', name))), name)
+        }
+        await rm(join(dir, 'export-1'), {recursive: true})
+        await rm(join(dir, 'export-3'), {recursive: true})
+      }
+    }
+  }
+})
+
+test('a worker that crashes on a part fails the items it had not read; the other parts are kept', async () => {
+  const format = join(dir, 'lines.mjs')
+  // Reads `.lines` files in parts, a line each: a conversation per line, and `crash` ends the worker.
+  await writeFile(
+    format,
+    `const conversation = (id, text) => ({id, title: text, source: {format: 'lines'}, participants: [], metadata: {},
+      fidelity: {}, turns: [{role: 'user', parts: [{type: 'text', text}]}]})
+    const lines = async (input) => Buffer.from(await input.head(10000)).toString('utf8').trim().split('\\n')
+    export default {name: 'lines', description: 'x', extensions: ['.lines'],
+      detect: (sample) => sample.extension === '.lines'
+        ? {confidence: 'certain', reason: 'a .lines file'} : {confidence: 'none', reason: 'no'},
+      async *parse(input) {
+        for (const [index, text] of (await lines(input)).entries()) yield conversation(String(index), text)
+      },
+      parts: {
+        async *split(input) {
+          for (const [index, text] of (await lines(input)).entries()) {
+            yield {index, start: 0, bytes: new TextEncoder().encode(text)}
+          }
+        },
+        async *parse(part) {
+          const text = new TextDecoder().decode(part.bytes)
+          if (text === 'crash') process.exit(3)
+          yield conversation(String(part.index), text)
+        }
+      }}\n`
+  )
+  const input = join(dir, 'export.lines')
+  await writeFile(input, ['one', 'two', 'crash', 'four'].join('\n'))
+  const {code, stdout, stderr} = await runCli(['--use', format, '-j', '2', '--list', input])
+  assert.equal(code, 1)
+  // One job of parts (they are small): the two before the crash are kept, the rest named as not read.
+  assert.deepEqual(
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[3]),
+    ['one', 'two']
+  )
+  assert.match(
+    stderr,
+    /export\.lines: items 3 to 4 of the input not read: the worker converting it stopped \(exit code 3\)/
+  )
+})
+
 test('--jobs and --time-limit take whole numbers', async () => {
   for (const flags of [
     ['-j', '0'],

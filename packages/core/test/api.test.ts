@@ -48,6 +48,7 @@ test('the public API is exactly the expected list of exports', () => {
     'markdownWriter',
     'matchesName',
     'maxFileNameBytes',
+    'mergePartMessages',
     'modelParticipant',
     'noteChunks',
     'numberBranches',

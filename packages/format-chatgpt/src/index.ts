@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {chatgptParts} from './parts.js'
 
 /** Options for the chatgpt format. */
 export interface Options {
@@ -45,6 +46,7 @@ export function chatgpt(options: Options = {}): FormatPlugin {
     // A data export's `.zip`: one conversations.json, or the conversations split over numbered files.
     archiveMembers: ['conversations.json', /^conversations-\d+\.json$/],
     detect,
-    parse: (input, context) => parse(input, context, settings)
+    parse: (input, context) => parse(input, context, settings),
+    parts: chatgptParts(settings)
   }
 }

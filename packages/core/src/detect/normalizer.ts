@@ -6,7 +6,7 @@ import type {Input} from '../read/input.js'
 import type {Limits} from '../read/limits.js'
 import {defaultLimits} from '../read/limits.js'
 import type {Conversation} from '../model/model.js'
-import type {FormatPlugin, NamePattern} from '../read/plugin.js'
+import type {FormatPlugin, InputPart, NamePattern, ParseContext, PartReader} from '../read/plugin.js'
 import type {RenderOptions} from '../render/render-options.js'
 import {loadRenderModules} from '../render/render-modules.js'
 import type {Sample} from '../read/sample.js'
@@ -59,6 +59,12 @@ export interface ReadOptions {
    * `require` them on first use, which a bundle cannot do.
    */
   render?: RenderOptions
+  /**
+   * Read the input in parts when its format can (`FormatPlugin.parts`): the
+   * reading then has `parts`, unparsed, for {@link Normalizer.parsePart}
+   * elsewhere (a worker thread), and no conversations.
+   */
+  inParts?: boolean
 }
 
 /** An input being read: its decision, and its conversations as they are parsed. */
@@ -74,6 +80,8 @@ export interface Reading {
   input: Input
   /** The conversations, parsed lazily. Iterate once. */
   conversations: AsyncIterable<Conversation>
+  /** With `inParts`, when the format reads in parts: the parts, in order (then `conversations` is empty). */
+  parts?: AsyncIterable<InputPart>
 }
 
 /** An input read whole. */
@@ -99,6 +107,25 @@ export interface Normalizer {
   detect(input: Input, options?: ReadOptions): Promise<Detection>
   /** Starts reading an input; conversations are parsed as they are iterated. */
   read(input: Input, options?: ReadOptions): Promise<Reading>
+  /** The input as `read` gives it to a format: decompressed, or an archive's export members. */
+  open(input: Input): Promise<Input>
+  /**
+   * The conversations of one part of an input read with `inParts`, checked as
+   * `read` checks conversations; problems go to `file`. `input` is the input
+   * opened with {@link Normalizer.open}, `format` the one that split it.
+   */
+  parsePart(
+    format: string,
+    part: InputPart,
+    input: Input,
+    file: VFile,
+    options?: ReadOptions
+  ): AsyncIterable<Conversation>
+  /**
+   * After the last of `parts` parts, of which `conversations` were read (and
+   * `rules` counts their messages by rule id): fails `file` when there were none.
+   */
+  endParts(format: string, parts: number, conversations: number, rules: ReadonlyMap<string, number>, file: VFile): void
   /** Reads an input whole. */
   normalize(input: Input, options?: ReadOptions): Promise<Normalized>
 }
@@ -195,12 +222,42 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       if (problem) fail(file, problem.reason, problem.ruleId)
       const {onProgress} = readOptions
       const read = onProgress ? countingInput(input, (bytes) => onProgress(bytes, input.size)) : input
+      if (plugin?.parts && readOptions.inParts) {
+        const context = parseContext(plugin, file, detection, readOptions)
+        return {file, detection, input, conversations: empty(), parts: splitParts(plugin, plugin.parts, read, context)}
+      }
       return {
         file,
         detection,
         input,
         conversations: plugin ? parseAll(plugin, read, file, detection, readOptions) : empty()
       }
+    },
+    open: (original) => uncompressed(original, archiveMembers(), limits),
+    async *parsePart(format, part, input, file, readOptions = {}) {
+      const plugin = list.find((candidate) => candidate.name === format)
+      if (!plugin?.parts) throw new Error(`Format \`${format}\` does not read in parts`)
+      let number = 0
+      try {
+        for await (const conversation of plugin.parts.parse(
+          part,
+          input,
+          parseContext(plugin, file, undefined, readOptions)
+        )) {
+          if (!checked(plugin.name, conversation, file, ++number)) continue
+          if (readOptions.render) await loadRenderModules(conversation, readOptions.render)
+          yield conversation
+        }
+      } catch (error) {
+        fail(file, `Could not read the input as ${format}: ${reasonOf(error)}`, 'parse-error')
+      }
+    },
+    endParts(format, parts, conversations, rules, file) {
+      if (conversations > 0 || file.messages.some((message) => message.fatal)) return
+      const plugin = list.find((candidate) => candidate.name === format)
+      const reason = plugin?.parts?.none?.(parts, rules)
+      if (reason !== undefined) fail(file, `Could not read the input as ${format}: ${reason}`, 'parse-error')
+      else fail(file, `No conversation could be read from the input as ${format}`, 'no-conversation')
     },
     async normalize(input, readOptions = {}) {
       const reading = await normalizer.read(input, readOptions)
@@ -252,32 +309,16 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
     detection: Detection,
     readOptions: ReadOptions
   ): AsyncGenerator<Conversation> {
-    const verdict = detection.verdicts.find((entry) => entry.format === plugin.name)
     let count = 0
     let yielded = 0
     const activity: Activity = {last: Date.now()}
     try {
-      const conversations = plugin.parse(watchedInput(input, activity), {
-        file,
-        limits,
-        options: readOptions.formatOptions ?? {},
-        ...(verdict && detection.decidedBy !== 'option' ? {verdict} : {})
-      })
+      const conversations = plugin.parse(
+        watchedInput(input, activity),
+        parseContext(plugin, file, detection, readOptions)
+      )
       for await (const conversation of guardStalls(conversations, activity, limits.stallMs)) {
-        yielded++
-        // What a plugin yields is checked before anyone sees it: an invalid conversation is skipped, the others kept.
-        // A time that is not a time is only dropped: it costs that time, not the conversation.
-        const dropped = dropInvalidTimes(conversation)
-        if (dropped.first)
-          file.message(droppedTimesReason(plugin.name, conversation, dropped.first, dropped.count), {
-            ruleId: 'invalid-time',
-            source: messageSource
-          })
-        const problem = validateConversation(conversation)
-        if (problem !== undefined) {
-          fail(file, invalidConversationReason(plugin.name, conversation, yielded, problem), 'invalid-conversation')
-          continue
-        }
+        if (!checked(plugin.name, conversation, file, ++yielded)) continue
         count++
         if (readOptions.render) await loadRenderModules(conversation, readOptions.render)
         yield conversation
@@ -292,6 +333,58 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       fail(file, `No conversation could be read from the input as ${plugin.name}`, 'no-conversation')
     }
   }
+  /** What a format's `parse` is given: the file, the limits, its options, and its verdict unless it was chosen. */
+  function parseContext(
+    plugin: FormatPlugin,
+    file: VFile,
+    detection: Detection | undefined,
+    readOptions: ReadOptions
+  ): ParseContext {
+    const verdict = detection?.verdicts.find((entry) => entry.format === plugin.name)
+    return {
+      file,
+      limits,
+      options: readOptions.formatOptions ?? {},
+      ...(verdict && detection?.decidedBy !== 'option' ? {verdict} : {})
+    }
+  }
+
+  /** The parts of an input, as its format splits it; a failure to split is a fatal message, the parts before kept. */
+  async function* splitParts(
+    plugin: FormatPlugin,
+    parts: PartReader,
+    input: Input,
+    context: ParseContext
+  ): AsyncGenerator<InputPart> {
+    try {
+      yield* parts.split(input, context)
+    } catch (error) {
+      fail(context.file, `Could not read the input as ${plugin.name}: ${reasonOf(error)}`, 'parse-error')
+    }
+  }
+}
+
+/**
+ * Checks what a plugin yields before anyone sees it: an invalid conversation
+ * is a fatal message and is skipped (`false`), the others kept. A time that is
+ * not a time is only dropped, with a warning: it costs that time, not the
+ * conversation. `number`: its place among those the plugin yielded.
+ */
+function checked(format: string, conversation: Conversation, file: VFile, number: number): boolean {
+  const dropped = dropInvalidTimes(conversation)
+  if (dropped.first)
+    file.message(droppedTimesReason(format, conversation, dropped.first, dropped.count), {
+      ruleId: 'invalid-time',
+      source: messageSource
+    })
+  const problem = validateConversation(conversation)
+  if (problem === undefined) return true
+  fail(file, invalidConversationReason(format, conversation, number, problem), 'invalid-conversation')
+  return false
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
 
 /**

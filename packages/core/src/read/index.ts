@@ -3,7 +3,16 @@
  * Inputs (files, folders, buffers, stdin) and the streaming readers formats parse them with: lines,
  * JSON Lines, one JSON document, the items of a huge JSON array, and the Sample detectors see.
  */
-export type {Confidence, FormatOption, FormatPlugin, NamePattern, ParseContext, Verdict} from './plugin.js'
+export type {
+  Confidence,
+  FormatOption,
+  FormatPlugin,
+  InputPart,
+  NamePattern,
+  ParseContext,
+  PartReader,
+  Verdict
+} from './plugin.js'
 export {confidences, formatOptionKey, matchesName} from './plugin.js'
 export type {Limits} from './limits.js'
 export {defaultLimits, expansionRatioFloorBytes} from './limits.js'

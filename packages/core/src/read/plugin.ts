@@ -129,4 +129,36 @@ export interface FormatPlugin {
    * that is not a time is dropped with an `invalid-time` warning.
    */
   parse(input: Input, context: ParseContext): AsyncIterable<Conversation>
+  /**
+   * How it reads an input in parts that parse on their own (a data export's
+   * conversations), so that several threads can share one input
+   * (`chatmark --jobs`). Optional; see {@link PartReader}.
+   */
+  parts?: PartReader
+}
+
+/** One part of an input (see {@link PartReader}): its place among the parts, where it starts, and its bytes. */
+export interface InputPart {
+  index: number
+  /** Its offset in the input, in bytes (for messages). */
+  start: number
+  bytes: Uint8Array
+}
+
+/**
+ * Reads an input as parts: `split` finds where each part begins and ends
+ * (cheaply: it parses nothing), and `parse` reads one part alone, wherever it
+ * runs. Splitting the input and parsing every part in order must give the
+ * conversations and messages `FormatPlugin.parse` gives.
+ */
+export interface PartReader {
+  /** The input's parts, in order. */
+  split(input: Input, context: ParseContext): AsyncIterable<InputPart>
+  /** One part's conversations; `input` is the whole input (for its `container`), opened again where this runs. */
+  parse(part: InputPart, input: Input, context: ParseContext): AsyncIterable<Conversation>
+  /**
+   * After the last part, when none gave a conversation: why the input failed,
+   * as `parse` would have said; `rules` counts the parts' messages by rule id.
+   */
+  none?(parts: number, rules: ReadonlyMap<string, number>): string
 }
