@@ -114,6 +114,8 @@ test('readJsonItemBytes gives each element as its JSON text, and parseJsonItem p
   const parsed: unknown[] = []
   for await (const item of readJsonItemBytes(input, options)) {
     raw.push([item.index, item.start, Buffer.from(item.bytes).toString('utf8')])
+    // Its own buffer, of its own size: posting it to a worker copies that element alone.
+    assert.equal(item.bytes.buffer.byteLength, item.bytes.byteLength)
     const value = parseJsonItem(item, options)
     if (value) parsed.push([value.index, value.value])
   }
@@ -144,8 +146,10 @@ test('readJsonItemBytes gives a top-level object whole, without its BOM', async 
     file,
     limits: defaultLimits,
     source: 'test'
-  }))
+  })) {
     read.push(`${item.index}: ${Buffer.from(item.bytes).toString('utf8')}`)
+    assert.equal(item.bytes.buffer.byteLength, item.bytes.byteLength)
+  }
   assert.deepEqual(read, ['0: {"id": "only"}'])
 })
 

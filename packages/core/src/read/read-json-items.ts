@@ -20,9 +20,10 @@ export interface JsonItemBytes {
   /** Where the element starts in the input, in bytes (for messages). */
   start: number
   /**
-   * The element's JSON text, UTF-8. Often a view into the chunk it was read
-   * from, which holds other elements too: copy it (`slice()`) before keeping it
-   * long or transferring its buffer to a worker.
+   * The element's JSON text, UTF-8, in a buffer of its own, exactly its size
+   * (`bytes.buffer`), never shared with another element: it can be kept, sent
+   * to a worker (which copies that buffer, not the chunk it was read from) or
+   * transferred.
    */
   bytes: Uint8Array
 }
@@ -77,16 +78,20 @@ export async function* readJsonItems(input: Input, options: ReadJsonItemsOptions
  * over `limits.maxInputBytes` or nested deeper than `limits.maxJsonDepth`).
  * This is {@link readJsonItems} without `JSON.parse`: a caller can hand each
  * element to another thread and parse it there ({@link parseJsonItem}), so
- * that only the scan for element boundaries is done in one place. Elements
- * nested too deep and a document cut off are reported as `readJsonItems`
- * reports them; an element that is not valid JSON is found only when parsed.
+ * that only the scan for element boundaries is done in one place. Each
+ * element is copied out of the chunks it was read from (see
+ * {@link JsonItemBytes.bytes}): a view of a 1 MB chunk posted to a worker
+ * would copy the whole chunk, and transferring it would take the other
+ * elements' bytes with it. Elements nested too deep and a document cut off
+ * are reported as `readJsonItems` reports them; an element that is not valid
+ * JSON is found only when parsed.
  */
 export async function* readJsonItemBytes(input: Input, options: ReadJsonItemsOptions): AsyncGenerator<JsonItemBytes> {
   if ((await documentKind(input)) === 'object') {
-    yield {index: 0, start: 0, bytes: await documentBytes(input, options.limits)}
+    yield {index: 0, start: 0, bytes: ownCopy([await documentBytes(input, options.limits)])}
     return
   }
-  yield* arrayItems(input, options)
+  yield* arrayItems(input, options, true)
 }
 
 /**
@@ -119,12 +124,12 @@ async function documentKind(input: Input): Promise<'array' | 'object'> {
 }
 
 /** The elements of a top-level array, found by {@link ItemScanner}, chunk by chunk. */
-async function* arrayItems(input: Input, options: ReadJsonItemsOptions): AsyncGenerator<JsonItemBytes> {
+async function* arrayItems(input: Input, options: ReadJsonItemsOptions, owned = false): AsyncGenerator<JsonItemBytes> {
   const {file, limits, source} = options
   const warn = (reason: string, ruleId: string): void => {
     file.message(reason, {ruleId, source})
   }
-  const scanner = new ItemScanner(limits, warn)
+  const scanner = new ItemScanner(limits, warn, owned)
   for await (const chunk of input.open()) {
     yield* scanner.scan(chunk)
     if (scanner.ended) return
@@ -165,7 +170,9 @@ class ItemScanner {
 
   constructor(
     private readonly limits: Limits,
-    private readonly warn: (reason: string, ruleId: string) => void
+    private readonly warn: (reason: string, ruleId: string) => void,
+    /** Each element in a buffer of its own ({@link readJsonItemBytes}), rather than a view of its chunk. */
+    private readonly owned: boolean
   ) {}
 
   /** Scans the next chunk; returns the elements that ended in it. */
@@ -270,7 +277,11 @@ class ItemScanner {
     const start = this.elementStart
     const pieces = this.pieces
     const deep = this.tooDeep
-    const bytes = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, this.elementBytes)
+    const bytes = this.owned
+      ? ownCopy(pieces)
+      : pieces.length === 1
+        ? pieces[0]!
+        : Buffer.concat(pieces, this.elementBytes)
     this.pieces = []
     this.elementBytes = 0
     this.elementStart = -1
@@ -311,6 +322,23 @@ async function documentBytes(input: Input, limits: Limits): Promise<Uint8Array> 
   if (nestsDeeperThan(whole, limits.maxJsonDepth))
     throw new Error(`the input nests arrays or objects deeper than ${limits.maxJsonDepth} levels (maxJsonDepth)`)
   return whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? whole.subarray(3) : whole
+}
+
+/**
+ * The pieces joined in a new buffer of exactly their size. Not `Buffer.concat`
+ * nor `Buffer#slice`: the first may hand out a slice of Node's shared pool, and
+ * the second is a view, not a copy.
+ */
+function ownCopy(pieces: readonly Uint8Array[]): Uint8Array {
+  let size = 0
+  for (const piece of pieces) size += piece.byteLength
+  const copy = new Uint8Array(size)
+  let at = 0
+  for (const piece of pieces) {
+    copy.set(piece, at)
+    at += piece.byteLength
+  }
+  return copy
 }
 
 function firstCharacter(head: Uint8Array): string | undefined {
