@@ -72,7 +72,7 @@ async function readConversations(
     if (history) {
       const restore = isRestorePoint(document)
       variant = restore ? 'gemini-restore-point' : 'gemini-checkpoint'
-      const state = createReplay({warn})
+      const state = createReplay({warn, loaded: view === 'resume'})
       const prefix = idFromName(input.name)
       // The tag the user saved under is only in the file name (`checkpoint-<tag>.json`, url-encoded since v0.2x).
       const tag = /(?:^|[\\/])checkpoint-([^\\/]+)\.json$/.exec(input.name)?.[1]
@@ -96,12 +96,12 @@ async function readConversations(
           `${what}`
       )
     } else {
-      const state = createReplay({warn})
+      const state = createReplay({warn, loaded: view === 'resume'})
       state.document(document)
       replay = state.finish()
     }
   } else {
-    replay = await replayJsonl(read.batches, {warn})
+    replay = await replayJsonl(read.batches, {warn, loaded: view === 'resume'})
     for (const [reason, count] of Object.entries(skipped))
       replay.fidelity[reason] = (replay.fidelity[reason] ?? 0) + count
     if (replay.metadata['sessionId'] === undefined && replay.note.entries.length === 0) {

@@ -30,6 +30,11 @@ export interface Replay {
 export interface ReplayOptions {
   /** Reports a recoverable problem on a line. */
   warn(reason: string, line: number, ruleId: string): void
+  /**
+   * Whether {@link Replay.loaded} is wanted (the `resume` view); otherwise it is empty, and the loader keeps only
+   * ids, so the copies of the history a checkpoint re-states are not held to the end of a long session.
+   */
+  loaded?: boolean
 }
 
 /** Replays JSONL records, given in batches (see {@link createReplay}). */
@@ -64,7 +69,8 @@ export function createReplay(options: ReplayOptions): ReplayState {
   let metadata: Record<string, unknown> = {}
   let startTime: string | undefined
   let headers = 0
-  const loader = new Map<string, MessageLine>()
+  const loader = new Map<string, MessageLine | undefined>()
+  const keepLoaded = options.loaded !== false
   // The loader's ids in its order, and each one's position: only a rewind deletes from it, and it deletes a run
   // from its target to the end, which is then found without walking every id of a long session at each rewind.
   const loaderIds: string[] = []
@@ -74,7 +80,7 @@ export function createReplay(options: ReplayOptions): ReplayState {
       loaderAt.set(id, loaderIds.length)
       loaderIds.push(id)
     }
-    loader.set(id, record)
+    loader.set(id, keepLoaded ? record : undefined)
   }
   const note = createNoteHistory()
   const fidelity: Fidelity = {}
@@ -153,7 +159,8 @@ export function createReplay(options: ReplayOptions): ReplayState {
     },
     finish() {
       flush()
-      const replay: Replay = {metadata, loaded: [...loader.values()], note, fidelity, resumes}
+      const loaded = keepLoaded ? [...loader.values()].filter((record) => record !== undefined) : []
+      const replay: Replay = {metadata, loaded, note, fidelity, resumes}
       if (startTime !== undefined) replay.startTime = startTime
       return replay
     }
