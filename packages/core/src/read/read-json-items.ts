@@ -20,10 +20,10 @@ export interface JsonItemBytes {
   /** Where the element starts in the input, in bytes (for messages). */
   start: number
   /**
-   * The element's JSON text, UTF-8, in a buffer of its own, exactly its size
-   * (`bytes.buffer`), never shared with another element: it can be kept, sent
-   * to a worker (which copies that buffer, not the chunk it was read from) or
-   * transferred.
+   * The element's JSON text, UTF-8. {@link readJsonItemBytes} gives it in a
+   * buffer of its own, exactly its size (`bytes.buffer`), never shared with
+   * another element: it can be kept, posted to a worker (which copies that
+   * buffer, not the chunk it was read from) or transferred.
    */
   bytes: Uint8Array
 }
@@ -101,7 +101,7 @@ export async function* readJsonItemBytes(input: Input, options: ReadJsonItemsOpt
  */
 export function parseJsonItem(item: JsonItemBytes, options: ParseJsonItemOptions): JsonItem | undefined {
   const {bytes} = item
-  // A view, not a copy: `toString` decodes straight from the chunk.
+  // A Buffer over the same memory, not a copy: `toString` decodes the bytes where they are.
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
   try {
     return {index: item.index, value: JSON.parse(text) as unknown}
