@@ -53,8 +53,24 @@ export function splitInjected(content: unknown): SplitContent {
   return {items, injected}
 }
 
+/**
+ * The kinds found so far, by record: the replay asks for a message's kind at every checkpoint, and building the
+ * conversation asks again, and each answer joins and trims all of the message's text. A record's content is never
+ * changed once read, so the first answer stands.
+ */
+const kinds = new WeakMap<MessageLine, UserMessageKind>()
+
 /** Classifies a `user` message (see {@link UserMessageKind}). */
 export function userMessageKind(record: MessageLine): UserMessageKind {
+  let kind = kinds.get(record)
+  if (kind === undefined) {
+    kind = classify(record)
+    kinds.set(record, kind)
+  }
+  return kind
+}
+
+function classify(record: MessageLine): UserMessageKind {
   const {items, injected} = splitInjected(record['content'])
   let text = ''
   let responses = 0
