@@ -88,6 +88,26 @@ test('the first sync finds the tools’ folders in the home folder and writes a 
   )
 })
 
+  for (const [index, path] of oneFiles.entries()) {
+    assert.equal(await readFile(join(vault, path), 'utf8'), texts[index])
+  }
+  const one = await chatmark('vault', '-j', '1')
+  const oneFiles = await files()
+  const texts = await Promise.all(oneFiles.map((path) => readFile(join(vault, path), 'utf8')))
+  await rm(vault, {recursive: true})
+  const two = await chatmark('vault', '-j', '2')
+  assert.deepEqual(two, one)
+  assert.deepEqual(await files(), oneFiles)
+  for (const [index, path] of oneFiles.entries()) assert.equal(await readFile(join(vault, path), 'utf8'), texts[index])
+  // A source that breaks, read by a worker: reported, its note kept, the others updated.
+  await writeFile(geminiSession(), '\u0000\u0001 not a session any more')
+  await appendFile(codexSession(), '\n')
+  const broken = await chatmark('vault', '-j', '2')
+  assert.equal(broken.code, 1)
+  assert.match(broken.stderr, /session-1\.jsonl: .+\n/)
+  assert.match(broken.stderr, /0 kept because edited, 1 failed\n$/)
+})
+
 test('a second sync with nothing changed reads no source and rewrites no note', async () => {
   await chatmark('vault')
   const before = new Map<string, number>()

@@ -16,14 +16,20 @@ export interface EntryJob {
   entry: ConvertibleEntry
 }
 
-/** What a worker is given to start: the command line, read again there the same way. */
-export interface WorkerSetup {
+/**
+ * What a worker is given to start: the command line, read again there the
+ * same way; or, for `chatmark sync`, whether to redact what it reads.
+ */
+export type WorkerSetup = CommandSetup | {sync: {redact: boolean}}
+
+/** A conversion's command line, and where it runs. */
+export interface CommandSetup {
   argv: string[]
   cwd: string
 }
 
 /** Options for {@link convertInPool}. */
-export interface PoolRun extends WorkerSetup {
+export interface PoolRun extends CommandSetup {
   /** How many workers. */
   jobs: number
   /** Per input; 0: none. */

@@ -8,7 +8,9 @@ import type {SyncEvent, SyncReport} from '@chatmark/vault'
 import {sync, VaultLockedError} from '@chatmark/vault'
 import {parse as parseYaml} from 'yaml'
 import {collectInputs, knownInputs, matchesOnly} from './collect-inputs.js'
+import {defaultTimeLimitSeconds} from './convert-in-pool.js'
 import type {CliIo} from './main.js'
+import {pooledSourceReader} from './pooled-source-reader.js'
 import {printable} from './printable.js'
 import {redactSecrets} from './redact-secrets.js'
 import {syncProgress} from './sync-progress.js'
@@ -35,6 +37,10 @@ Options:
   --profile P          obsidian (default) or gfm
   --no-redact          keep secrets (API keys, tokens) in notes
   --quiet              print only the summary (and failures)
+  -j, --jobs N         read up to N sources at once, each in a worker thread (default:
+                       one per core; 1: no workers)
+  --time-limit S       stop a worker after S seconds on one source, which then fails
+                       (default 600, 0: no limit)
   -h, --help           this help`
 
 /** What `chatmark sync` was asked. */
@@ -51,6 +57,8 @@ interface SyncArgs {
   profile?: 'obsidian' | 'gfm'
   redact: boolean
   quiet: boolean
+  jobs?: number
+  timeLimit?: number
   help: boolean
 }
 
@@ -110,6 +118,20 @@ export async function syncCommand(argv: string[], io: CliIo, normalizer: Normali
   }
   const wanted = (conversation: Conversation): boolean =>
     args.only.length === 0 || args.only.some((only) => matchesOnly(conversation, only))
+  // With workers, they read and redact the sources; the notes are rendered and placed here.
+  const jobs = args.jobs ?? io.cores ?? 1
+  const reading =
+    jobs > 1
+      ? {
+          readSources: pooledSourceReader({
+            jobs,
+            timeLimitMs: (args.timeLimit ?? defaultTimeLimitSeconds) * 1000,
+            redact: args.redact
+          })
+        }
+      : args.redact
+        ? {transform: redactSecrets}
+        : {}
   let report: SyncReport
   try {
     report = await sync({
@@ -125,7 +147,7 @@ export async function syncCommand(argv: string[], io: CliIo, normalizer: Normali
       ...(args.until ? {until: args.until} : {}),
       ...(args.project ? {project: args.project} : {}),
       wanted,
-      ...(args.redact ? {transform: redactSecrets} : {}),
+      ...reading,
       // A Claude Code session's note shows its subagents' own transcripts: a change to one re-reads the session.
       companions: subagentFiles,
       onEvent
@@ -181,6 +203,8 @@ function parseSyncArgs(argv: string[]): SyncArgs {
         profile: {type: 'string'},
         'no-redact': {type: 'boolean', default: false},
         quiet: {type: 'boolean', default: false},
+        jobs: {type: 'string', short: 'j'},
+        'time-limit': {type: 'string'},
         help: {type: 'boolean', short: 'h', default: false}
       }
     })
@@ -211,6 +235,17 @@ function parseSyncArgs(argv: string[]): SyncArgs {
   const until = day('until')
   const project = text('project')
   const template = text('template')
+  const whole = (name: string, least: number): number | undefined => {
+    const value = text(name)
+    if (value === undefined) return undefined
+    const number = Number(value)
+    if (!Number.isInteger(number) || number < least) {
+      throw new UsageError(`--${name} takes a whole number from ${least}, not \`${printable(value)}\``)
+    }
+    return number
+  }
+  const jobs = whole('jobs', 1)
+  const timeLimit = whole('time-limit', 0)
   return {
     vault: vault ?? '',
     inputs,
@@ -224,6 +259,8 @@ function parseSyncArgs(argv: string[]): SyncArgs {
     ...(profile ? {profile} : {}),
     redact: values['no-redact'] !== true,
     quiet: values['quiet'] === true,
+    ...(jobs === undefined ? {} : {jobs}),
+    ...(timeLimit === undefined ? {} : {timeLimit}),
     help: values['help'] === true
   }
 }

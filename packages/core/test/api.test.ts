@@ -43,6 +43,7 @@ test('the public API is exactly the expected list of exports', () => {
     'isString',
     'linkDestination',
     'linkLabel',
+    'loadRenderModules',
     'markdownLink',
     'markdownProcessor',
     'markdownWriter',

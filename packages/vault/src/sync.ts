@@ -5,6 +5,7 @@ import {homedir} from 'node:os'
 import {join, relative, resolve, sep} from 'node:path'
 import type {Conversation, Input, Normalizer, RenderOptions} from '@chatmark/core'
 import {
+  attachmentsOf,
   conversationTitle,
   inputFromPath,
   markdownWriter,
@@ -69,10 +70,30 @@ export interface SyncOptions {
   transform?: (conversation: Conversation) => Conversation | Promise<Conversation>
   /** Files that belong to a source and change it (a Claude Code session's subagent transcripts). */
   companions?: (path: string) => Promise<string[]>
+  /**
+   * Reads the sources that changed, in order, `transform` applied (the CLI's:
+   * on worker threads). Default: one after another with `normalizer`.
+   */
+  readSources?: SourceReader
   onEvent?: (event: SyncEvent) => void
   /** The clock (tests). */
   now?: () => Date
 }
+
+/**
+ * Reads `files` with `formatOptions` (rendering with `render` to come) and
+ * gives, file after file, each conversation as it is read (transformed), then
+ * how the file ended: the reason it failed, if it did.
+ */
+export type SourceReader = (
+  files: readonly string[],
+  options: {formatOptions: Record<string, unknown>; render: RenderOptions}
+) => AsyncIterable<SourceEvent>
+
+/** What a {@link SourceReader} gives: a conversation of a file, or the end of a file. */
+export type SourceEvent =
+  | {type: 'conversation'; file: string; conversation: Conversation}
+  | {type: 'end'; file: string; fatal?: string}
 
 /** What a sync did: counts by outcome, and the paths worth naming. */
 export interface SyncReport {
@@ -167,10 +188,33 @@ class SyncRun {
       ...new Set([...(await sourceFiles(roots)), ...(this.options.inputs ?? []).map((file) => resolve(file))])
     ]
     this.options.onEvent?.({type: 'sources', total: files.length})
-    for (const [index, file] of files.entries()) {
-      await this.syncSource(file)
-      this.options.onEvent?.({type: 'source', path: file, done: index + 1, total: files.length})
+    // First what changed (a stat, at most a hash each), then those sources are read, in order.
+    let done = 0
+    const changed = new Map<string, Changed>()
+    const unchanged: SourceRecord[] = []
+    for (const file of files) {
+      const found = await this.changedSource(file)
+      if (found === undefined || 'unchanged' in found) {
+        if (found) unchanged.push(found.unchanged)
+        this.options.onEvent?.({type: 'source', path: file, done: ++done, total: files.length})
+      } else changed.set(file, found)
     }
+    const read = this.options.readSources ?? readInProcess(this.options.normalizer, this.options.transform)
+    let current: SourceReading | undefined
+    for await (const event of read([...changed.keys()], {
+      formatOptions: this.options.formatOptions ?? {subagents: true},
+      render: this.render
+    })) {
+      if (current?.file !== event.file) current = this.startSource(event.file, changed.get(event.file))
+      if (event.type === 'conversation') await this.placeConversation(current, event.conversation)
+      else {
+        await this.endSource(current, event.fatal)
+        current = undefined
+        this.options.onEvent?.({type: 'source', path: event.file, done: ++done, total: files.length})
+      }
+    }
+    // Counted once every note is placed: a conversation also read from a changed source is not unchanged.
+    for (const record of unchanged) this.unchangedSource(record)
     const present = new Set(files)
     for (const path of Object.keys(this.state.sources)) {
       if (!present.has(path)) this.report.missingSources.push(path)
@@ -182,8 +226,12 @@ class SyncRun {
     return this.report
   }
 
-  /** Reads one source if it changed, and places its conversations' notes. */
-  async syncSource(file: string): Promise<void> {
+  /**
+   * Whether a source changed since the last run: `undefined` when it cannot
+   * be read (a failure, reported), its record when it did not change, else
+   * what is known of it so far.
+   */
+  async changedSource(file: string): Promise<Changed | {unchanged: SourceRecord} | undefined> {
     let info: {size: number; mtimeMs: number}
     let companions: SourceRecord['companions']
     const record = this.state.sources[file]
@@ -194,63 +242,69 @@ class SyncRun {
       companions = record && !record.companions ? undefined : await this.companionsOf(file)
     } catch (error) {
       this.fail(file, reasonOf(error))
-      return
+      return undefined
     }
     // A note whose edits could not be merged is tried again every run: the person may have resolved it.
     const pending = record?.conversations.some((id) => this.state.notes[id]?.beside !== undefined) === true
     const same = record !== undefined && !record.partial && !pending && sameCompanions(record.companions, companions)
-    if (same && record.size === info.size && record.mtimeMs === info.mtimeMs) {
-      this.unchangedSource(record)
-      return
-    }
+    if (same && record.size === info.size && record.mtimeMs === info.mtimeMs) return {unchanged: record}
     const sha256 = await hashFile(file).catch(() => undefined)
     if (same && sha256 === record.sha256) {
       // Touched, not changed: remember the new time, so the next run need not hash it.
       record.mtimeMs = info.mtimeMs
-      this.unchangedSource(record)
+      return {unchanged: record}
+    }
+    if (record && !record.companions) companions = await this.companionsOf(file).catch(() => undefined)
+    return {info, sha256, companions}
+  }
+
+  /** A changed source whose conversations come next. */
+  startSource(file: string, changed: Changed | undefined): SourceReading {
+    this.report.sourcesRead++
+    return {file, changed, ids: [], partial: false}
+  }
+
+  /** Places the note of one conversation of a source being read. */
+  async placeConversation(source: SourceReading, conversation: Conversation): Promise<void> {
+    source.ids.push(conversation.id)
+    if (!this.wanted(conversation)) {
+      source.partial = true
       return
     }
-    this.report.sourcesRead++
-    if (record && !record.companions) companions = await this.companionsOf(file).catch(() => undefined)
-    const ids: string[] = []
-    let partial = false
-    let fatal: string | undefined
     try {
-      const reading = await this.options.normalizer.read(await inputFromPath(file), {
-        formatOptions: this.options.formatOptions ?? {subagents: true},
-        render: this.render
-      })
-      for await (const read of reading.conversations) {
-        const conversation = this.options.transform ? await this.options.transform(read) : read
-        ids.push(conversation.id)
-        if (!this.wanted(conversation)) {
-          partial = true
-          continue
-        }
-        try {
-          await this.placeNote(conversation, file, reading.input)
-        } catch (error) {
-          // One note that cannot be written costs that note; the source is read again next time.
-          this.fail(`${file} (conversation ${conversation.id})`, reasonOf(error))
-          partial = true
-        }
-      }
-      fatal = reading.file.messages.find((message) => message.fatal)?.reason
+      // The input, for the files an export holds (attachments), opened once a conversation refers to one.
+      const attachments = attachmentsOf(conversation).next().done === false
+      if (attachments) source.input ??= inputFromPath(source.file).then((input) => this.options.normalizer.open(input))
+      await this.placeNote(
+        conversation,
+        source.file,
+        attachments ? await source.input?.catch(() => undefined) : undefined
+      )
     } catch (error) {
-      fatal = reasonOf(error)
+      // One note that cannot be written costs that note; the source is read again next time.
+      this.fail(`${source.file} (conversation ${conversation.id})`, reasonOf(error))
+      source.partial = true
     }
+  }
+
+  /** Records a source read to its end (or failed: `fatal`). */
+  async endSource(source: SourceReading | undefined, fatal: string | undefined): Promise<void> {
+    if (!source) return
+    const {file, changed, ids} = source
+    let {partial} = source
     if (fatal !== undefined) {
       // Its notes (if any) stay as they are, those read before the failure updated; it is read again next time.
       this.fail(file, fatal)
       if (ids.length === 0) return
       partial = true
     }
+    if (!changed) return
     this.state.sources[file] = {
-      size: info.size,
-      mtimeMs: info.mtimeMs,
-      sha256: sha256 ?? '',
+      size: changed.info.size,
+      mtimeMs: changed.info.mtimeMs,
+      sha256: changed.sha256 ?? '',
       conversations: ids,
-      ...(companions ? {companions} : {}),
+      ...(changed.companions ? {companions: changed.companions} : {}),
       ...(partial ? {partial: true} : {})
     }
   }
@@ -549,6 +603,41 @@ class SyncRun {
 }
 
 /** A name beside a note for the version that could not be merged into it: `Note (chatmark).md`. */
+/** What is known of a source that changed, before it is read. */
+interface Changed {
+  info: {size: number; mtimeMs: number}
+  sha256: string | undefined
+  companions: SourceRecord['companions']
+}
+
+/** A changed source being read: the ids of its conversations so far, and whether some were left out. */
+interface SourceReading {
+  file: string
+  changed: Changed | undefined
+  ids: string[]
+  partial: boolean
+  input?: Promise<Input | undefined>
+}
+
+/** The default {@link SourceReader}: each file read in turn by `normalizer`, `transform` applied. */
+function readInProcess(normalizer: Normalizer, transform: SyncOptions['transform']): SourceReader {
+  return async function* (files, {formatOptions, render}) {
+    for (const file of files) {
+      let fatal: string | undefined
+      try {
+        const reading = await normalizer.read(await inputFromPath(file), {formatOptions, render})
+        for await (const read of reading.conversations) {
+          yield {type: 'conversation', file, conversation: transform ? await transform(read) : read}
+        }
+        fatal = reading.file.messages.find((message) => message.fatal)?.reason
+      } catch (error) {
+        fatal = reasonOf(error)
+      }
+      yield fatal === undefined ? {type: 'end', file} : {type: 'end', file, fatal}
+    }
+  }
+}
+
 function besidePath(path: string): string {
   return path.replace(/\.md$/, ' (chatmark).md')
 }
