@@ -119,12 +119,12 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
     if (type === 'user') collectResults(store, record, sidechain)
     if (uuid === undefined) {
       if (type !== 'user' && type !== 'assistant') return
-      const list = store.loose.get(previous) ?? []
-      list.push({position: position++, line, sidechain, record})
-      store.loose.set(previous, list)
+      const item = {position: position++, line, sidechain, record}
+      const list = store.loose.get(previous)
+      if (list) list.push(item)
+      else store.loose.set(previous, [item])
       return
     }
-    if (store.entries.has(uuid)) count('duplicate-uuid')
     const message = record['message']
     const entry: Entry = {uuid, kind: isChainType(type) ? type : 'other', position: position++, line, sidechain, record}
     const parent = stringOf(value['parentUuid'])
@@ -137,12 +137,15 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
     if (agentId !== undefined) entry.agentId = agentId
     if (type === 'assistant' && isRecord(message) && isString(message['id'])) {
       entry.messageId = message['id']
-      const list = store.byMessageId.get(message['id']) ?? []
-      list.push(entry)
-      store.byMessageId.set(message['id'], list)
+      const list = store.byMessageId.get(message['id'])
+      if (list) list.push(entry)
+      else store.byMessageId.set(message['id'], [entry])
     }
-    // Duplicate uuid: the last record wins, as in the official reader.
+    // Duplicate uuid: the last record wins, as in the official reader. One lookup, not `has` then `set`: a long
+    // session's map is large, and each lookup is a cache miss.
+    const known = store.entries.size
     store.entries.set(uuid, entry)
+    if (store.entries.size === known) count('duplicate-uuid')
     previous = uuid
   }
 

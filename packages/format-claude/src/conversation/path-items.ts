@@ -5,10 +5,12 @@ import type {BuildState, Item} from './state.js'
 
 /** The path's entries in order, each followed by the records without uuid written after it. */
 export function* pathItems(path: Entry[], store: RecordStore): Generator<Item> {
-  const loose = (key: string): Item[] =>
-    (store.loose.get(key) ?? [])
-      .filter((item) => !item.sidechain)
-      .map((item) => ({record: item.record, sidechain: false}))
+  // Most entries have no loose records after them: nothing is allocated for those.
+  const loose = (key: string): Item[] => {
+    const list = store.loose.get(key)
+    if (!list) return []
+    return list.filter((item) => !item.sidechain).map((item) => ({record: item.record, sidechain: false}))
+  }
   yield* loose('')
   for (const entry of path) {
     yield {record: entry.record, entry, sidechain: entry.sidechain}
