@@ -87,13 +87,13 @@ test('the split prefilter matches exactly the strings one alternation of all anc
   assert.ok(matching > 5000 && matching < 18_000, `${matching} of 20,000 texts hold an anchor: both kinds are tried`)
 })
 
-test('every anchor is searched from one key and checked around it by a lookbehind', () => {
+test('every anchor is searched from rare characters and checked around them by a lookbehind', () => {
   const sources = anchorPatterns.map((pattern) => pattern.source)
   assert.equal(anchorPatterns.length, 3)
-  // Searched from a rare character: `npm_` from its underscore, `ecret` from its c, `mysql` from its q.
+  // Searched from rare characters: `npm_` from its underscore, `ecret` from `cr`, `mysql` from `[Qq][Ll]`.
   assert.ok(sources.some((source) => source.includes('_(?:authToken|(?<=npm_)|')))
-  assert.ok(sources.some((source) => source.includes('c(?:(?<=ec)ret)')))
-  assert.ok(sources.some((source) => source.includes('[Qq](?:(?<=[Mm][Yy][Ss][Qq])[Ll])')))
+  assert.ok(sources.some((source) => source.includes('cr(?:(?<=ecr)et)')))
+  assert.ok(sources.some((source) => source.includes('[Qq][Ll](?:(?<=[Mm][Yy][Ss][Qq][Ll]))')))
   for (const source of Object.values(secretAnchors).flat()) {
     for (let run = 0; run < 20; run++) {
       const text = `  ${instance(source)}  `
