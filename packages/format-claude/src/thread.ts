@@ -158,8 +158,9 @@ function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, E
   const placed = new Set(path)
   const forks = new Map<string, Array<Branch<Entry>>>()
   for (const entry of path) {
-    for (const child of tree.children(entry)) {
-      if (placed.has(child)) continue
+    // The children as `tree.children` gives them, without a filtered copy for every entry of a long path.
+    for (const child of children.get(entry.uuid) ?? []) {
+      if (child.sidechain || placed.has(child)) continue
       const list = forks.get(entry.uuid) ?? []
       list.push(branchFrom(child, tree, placed))
       forks.set(entry.uuid, list)

@@ -18,7 +18,7 @@ export type {ConversationContext, Settings} from './state.js'
 export function toConversation(thread: Thread, context: ConversationContext): Conversation {
   const state = createState(thread, context)
   // Entries the path pulls in besides its own: split records of its API messages and the tool results that answer them.
-  for (const entry of thread.path) markConsumed(state, entry)
+  markConsumed(state, thread.path)
   const turns = buildTurns(state, pathItems(thread.path, state.store), true)
   if (state.settings.branches === 'all') insertBranches(state, turns)
   countAbandoned(state)

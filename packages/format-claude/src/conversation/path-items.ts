@@ -14,13 +14,25 @@ export function* pathItems(path: Entry[], store: RecordStore): Generator<Item> {
   yield* loose('')
   for (const entry of path) {
     yield {record: entry.record, entry, sidechain: entry.sidechain}
-    yield* loose(entry.uuid)
+    if (store.loose.has(entry.uuid)) yield* loose(entry.uuid)
   }
 }
 
-/** Marks what a path entry pulls in besides itself: the split records of its API message and their tool results. */
-export function markConsumed(state: BuildState, entry: Entry): void {
-  addPulledIn(state.store, entry, state.consumed)
+/**
+ * Marks what the path's entries pull in besides themselves: the split records of their API messages and the tool
+ * results that answer them. Each message once: its split records stand on the path one after another, and each
+ * would pull in all of them again.
+ */
+export function markConsumed(state: BuildState, path: readonly Entry[]): void {
+  // Message ids done, for records on the main thread and in sidechains (a message's members are those of its side).
+  const done = {main: new Set<string>(), sidechain: new Set<string>()}
+  for (const entry of path) {
+    if (entry.messageId === undefined) continue
+    const ids = entry.sidechain ? done.sidechain : done.main
+    if (ids.has(entry.messageId)) continue
+    ids.add(entry.messageId)
+    addPulledIn(state.store, entry, state.consumed)
+  }
 }
 
 /** Adds to `uuids` the split records of the entry's API message (itself among them) and their tool results. */

@@ -92,6 +92,6 @@ function transcriptTurns(state: BuildState, group: SubagentGroup): Turn[] {
     cacheCreation: undefined,
     toolUses: undefined
   }
-  for (const entry of thread.path) markConsumed(child, entry)
+  markConsumed(child, thread.path)
   return buildTurns(child, group.items, false)
 }
