@@ -28,8 +28,9 @@ export function assistantParts(state: BuildState, item: Item, main: boolean): As
   const messageId = messageIdOf(record)
   let members: Array<Record<string, unknown>> = [record]
   if (messageId !== undefined && entry) {
-    if (state.usedMessages.has(`${item.sidechain}:${messageId}`)) return undefined
-    state.usedMessages.add(`${item.sidechain}:${messageId}`)
+    const used = item.sidechain ? state.usedMessages.sidechain : state.usedMessages.main
+    if (used.has(messageId)) return undefined
+    used.add(messageId)
     members = (state.store.byMessageId.get(messageId) ?? [entry])
       .filter((member) => member.sidechain === entry.sidechain)
       .map((member) => member.record)

@@ -57,8 +57,11 @@ export interface BuildState {
    * branches leave them out, so a branch does not repeat the kept turns.
    */
   consumed: Set<string>
-  /** API messages already turned into parts, as `<sidechain>:<message id>`: split records are read once. */
-  usedMessages: Set<string>
+  /**
+   * Ids of the API messages already turned into parts, on the main thread and in sidechains: split records are read
+   * once. Two sets, not one of `<sidechain>:<id>` keys, which cost a new string for every record.
+   */
+  usedMessages: {main: Set<string>; sidechain: Set<string>}
   /** Models of the main thread, in order of first use. */
   models: string[]
   /** Token totals of the main thread, each API message counted once. */
@@ -92,7 +95,7 @@ export function createState(thread: Thread, context: ConversationContext): Build
     settings,
     fidelity: {},
     consumed: new Set(),
-    usedMessages: new Set(),
+    usedMessages: {main: new Set(), sidechain: new Set()},
     models: [],
     totals: {},
     cacheCreation: undefined,

@@ -86,7 +86,7 @@ function transcriptTurns(state: BuildState, group: SubagentGroup): Turn[] {
     thread,
     store,
     consumed: new Set(),
-    usedMessages: new Set(),
+    usedMessages: {main: new Set(), sidechain: new Set()},
     models: [],
     totals: {},
     cacheCreation: undefined,
