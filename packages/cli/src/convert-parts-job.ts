@@ -1,0 +1,55 @@
+import type {Input} from '@chatmark/core'
+import {capMessages, inputFromPath} from '@chatmark/core'
+import {VFile} from 'vfile'
+import {emitConversation} from './convert-entry.js'
+import type {PartsJob} from './convert-parts.js'
+import type {EntryContext} from './entry-context.js'
+import type {EntryEvent} from './entry-events.js'
+import {postingSink} from './entry-events.js'
+import {jsonReportConversation} from './report.js'
+
+/** The input of the parts last converted, opened as the main thread opened it: a job's parts are of one input. */
+let opened: {path: string; input: Promise<Input>} | undefined
+
+/**
+ * A worker's job of parts (see `convertParts`): parses, redacts and renders
+ * the parts' conversations as the command line asks, sending what each makes
+ * (a `--json` piece without its separator), then, for each part, how many
+ * conversations it gave and its messages.
+ */
+export async function convertPartsJob(
+  job: PartsJob,
+  context: EntryContext,
+  send: (events: EntryEvent[], bytes: number) => Promise<void>
+): Promise<void> {
+  if (opened?.path !== job.path) {
+    opened = {
+      path: job.path,
+      input: inputFromPath(job.path).then((input) => context.normalizer.open({...input, name: job.name}))
+    }
+  }
+  const input = await opened.input
+  const sink = postingSink(send)
+  const {args, render, readOptions} = context
+  const options = {...readOptions, ...(args.list || args.to === 'json' ? {} : {render})}
+  for (const part of job.parts) {
+    const file = capMessages(new VFile({path: input.name}), context.normalizer.limits.maxMessagesPerRule)
+    let conversations = 0
+    for await (const read of context.normalizer.parsePart(job.format, part, input, file, options)) {
+      conversations++
+      await emitConversation(read, job.name, context, sink, async (conversation) => {
+        const text = [...jsonReportConversation(conversation, true)].join('')
+        await send([{kind: 'json', text}], text.length)
+      })
+    }
+    const messages = file.messages.map((message) => ({
+      reason: message.reason,
+      fatal: message.fatal === true,
+      ...(message.ruleId ? {ruleId: message.ruleId} : {}),
+      ...(message.source ? {source: message.source} : {}),
+      ...(message.line ? {line: message.line} : {}),
+      ...(message.column ? {column: message.column} : {})
+    }))
+    await send([{kind: 'part-end', conversations, messages}], 64 * (messages.length + 1))
+  }
+}

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict'
+import {createHash} from 'node:crypto'
+import {mkdtemp, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {MessageChannel} from 'node:worker_threads'
+import {inputFromPath} from '@chatmark/core'
+import {afterAll, beforeAll, test} from 'vitest'
+import {readCommandLine} from '../src/command-line.js'
+import type {EntrySink, FolderNote} from '../src/convert-entry.js'
+import type {PartsJob} from '../src/convert-parts.js'
+import {convertPartsJob} from '../src/convert-parts-job.js'
+import {entryContext} from '../src/entry-context.js'
+import type {EntryEvent} from '../src/entry-events.js'
+import {postingSink, replayEvent} from '../src/entry-events.js'
+import type {SourceJobEvent} from '../src/read-source-job.js'
+import {readSourceJob} from '../src/read-source-job.js'
+import {workerChannel} from '../src/worker-channel.js'
+import type {FromWorker} from '../src/worker-pool.js'
+import {repoRoot} from './run-cli.js'
+
+// What workers run, run here in the test's own thread (the pool's own tests, jobs.test.ts, run it in workers).
+
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'chatmark-worker-pieces-'))
+})
+afterAll(async () => {
+  await rm(dir, {recursive: true, force: true})
+})
+
+/** A sink that records what it is given, as the main thread's would write it. */
+function recordingSink(): {sink: EntrySink; said: string[]; notes: {name: string; text: string; sha256: string}[]} {
+  const said: string[] = []
+  const notes: {name: string; text: string; sha256: string}[] = []
+  const text = (chunks: Iterable<string>): string => [...chunks].join('')
+  const sink: EntrySink = {
+    stdout: async (chunks) => void said.push(`out:${text(chunks)}`),
+    stderr: (line) => void said.push(`err:${line}`),
+    print: async (chunks) => void said.push(`print:${text(chunks)}`),
+    async note({name, content}: FolderNote) {
+      const bytes = 'bytes' in content ? content.bytes : new TextEncoder().encode(text(content.chunks))
+      const sha256 = 'sha256' in content ? content.sha256 : createHash('sha256').update(bytes).digest('hex')
+      notes.push({name, text: new TextDecoder().decode(bytes), sha256})
+    },
+    matched: () => void said.push('matched'),
+    failed: () => void said.push('failed'),
+    closed: () => false,
+    progress: () => ({read() {}, conversation() {}, stop() {}})
+  }
+  return {sink, said, notes}
+}
+
+test('what a worker posts replays on the main thread as the same calls; a note crosses as hashed bytes', async () => {
+  const posted: EntryEvent[] = []
+  let transferred = 0
+  const worker = postingSink(async (events, _bytes, transfer) => {
+    posted.push(...events)
+    transferred += transfer?.length ?? 0
+  })
+  await worker.stdout(['a ', 'line\n'])
+  worker.stderr('a warning\n')
+  await worker.print(['# A note\n'])
+  await worker.note({
+    input: 'in.json',
+    name: 'a.md',
+    id: 'c1',
+    content: {chunks: ['# Tïtle\n', 'text\n']},
+    link: {href: '', title: 'T', format: 'x', turns: 1}
+  })
+  worker.matched()
+  worker.failed()
+  assert.equal(worker.closed(), false)
+  assert.equal(transferred, 1)
+  const {sink, said, notes} = recordingSink()
+  for (const event of posted) await replayEvent(event, sink)
+  assert.deepEqual(said, ['out:a line\n', 'err:a warning\n', 'print:# A note\n', 'matched', 'failed'])
+  assert.deepEqual(notes, [
+    {name: 'a.md', text: '# Tïtle\ntext\n', sha256: createHash('sha256').update('# Tïtle\ntext\n').digest('hex')}
+  ])
+})
+
+test('a worker waits while the main thread has not taken its credit, and runs its jobs one at a time in order', async () => {
+  const {port1: main, port2: worker} = new MessageChannel()
+  const received: FromWorker[] = []
+  main.on('message', (message: FromWorker) => received.push(message))
+  const channel = workerChannel(worker, 100)
+  const ran: number[] = []
+  channel.serve(async (index) => {
+    ran.push(index)
+    await channel.send(index, ['small'], 60)
+    // Over the credit: this send waits for an acknowledgement.
+    let resumed = false
+    const waiting = channel.send(index, ['large'], 60).then(() => (resumed = true))
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    assert.equal(resumed, false)
+    main.postMessage({type: 'ack', bytes: 120})
+    await waiting
+    channel.done(index)
+  })
+  main.postMessage({type: 'job', index: 0, job: {}})
+  main.postMessage({type: 'job', index: 1, job: {}})
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  main.close()
+  assert.deepEqual(ran, [0, 1])
+  assert.deepEqual(
+    received.map((message) => (message.type === 'events' ? `${message.index}:${message.events[0]}` : message.type)),
+    ['ready', '0:small', '0:large', 'done', '1:small', '1:large', 'done']
+  )
+})
+
+test('a source read for a sync sends its conversations redacted, then how it ended', async () => {
+  const session = join(dir, 'session.jsonl')
+  const source = join(repoRoot, 'fixtures/codex/fork/input.jsonl')
+  const key = `sk-ant-api03-${'A'.repeat(93)}AA`
+  const {readFile} = await import('node:fs/promises')
+  await writeFile(session, (await readFile(source, 'utf8')).replace('what was the first thing', `${key} what was`))
+  const events: SourceJobEvent[] = []
+  await readSourceJob(
+    {kind: 'source', path: session, formatOptions: {}},
+    true,
+    async (sent) => void events.push(...sent)
+  )
+  assert.equal(events.at(-1)?.kind, 'source-end')
+  assert.deepEqual(events.at(-1), {kind: 'source-end'})
+  const conversations = events.filter((event) => event.kind === 'conversation')
+  assert.equal(conversations.length, 1)
+  assert.ok(!JSON.stringify(conversations).includes(key), 'redacted')
+  const broken: SourceJobEvent[] = []
+  await writeFile(join(dir, 'broken.jsonl'), '\u0000\u0001 not a session')
+  const path = join(dir, 'broken.jsonl')
+  await readSourceJob({kind: 'source', path, formatOptions: {}}, false, async (sent) => void broken.push(...sent))
+  assert.equal(broken.length, 1)
+  assert.equal(broken[0]?.kind, 'source-end')
+  assert.ok(broken[0]?.kind === 'source-end' && broken[0].fatal !== undefined)
+  const gone: SourceJobEvent[] = []
+  await readSourceJob({kind: 'source', path: join(dir, 'gone.jsonl'), formatOptions: {}}, false, async (sent) => {
+    gone.push(...sent)
+  })
+  assert.match(String(gone[0]?.kind === 'source-end' && gone[0].fatal), /ENOENT|no such file/)
+})
+
+test('a job of parts sends each part’s notes, then its count and messages', async () => {
+  const path = join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json')
+  for (const flags of [['-o', join(dir, 'notes')], ['--json']]) {
+    const {args, normalizer} = await readCommandLine([...flags, path], repoRoot)
+    const context = await entryContext(args, normalizer, repoRoot)
+    const reading = await normalizer.read(await inputFromPath(path), {inParts: true})
+    assert.ok(reading.parts)
+    const parts = []
+    for await (const part of reading.parts) parts.push(part)
+    const job: PartsJob = {kind: 'parts', path, name: path, format: 'chatgpt', parts}
+    const events: EntryEvent[] = []
+    await convertPartsJob(job, context, async (sent) => void events.push(...sent))
+    const ends = events.filter((event) => event.kind === 'part-end')
+    assert.equal(ends.length, parts.length)
+    assert.equal(
+      ends.reduce((sum, event) => sum + (event.kind === 'part-end' ? event.conversations : 0), 0),
+      3
+    )
+    const warned = ends.flatMap((event) => (event.kind === 'part-end' ? event.messages.map((m) => m.ruleId) : []))
+    assert.ok(warned.includes('empty-conversation') && warned.includes('not-a-conversation'), warned.join(', '))
+    const kind = flags[0] === '--json' ? 'json' : 'note'
+    assert.equal(events.filter((event) => event.kind === kind).length, 3, kind)
+  }
+})
