@@ -80,7 +80,7 @@ test('what a worker posts replays on the main thread as the same calls; a note c
   ])
 })
 
-test('a worker waits while the main thread has not taken its credit, and runs its jobs one at a time in order', async () => {
+test('a worker waits while the main thread has not taken its credit, and runs its jobs one at a time', async () => {
   const {port1: main, port2: worker} = new MessageChannel()
   const received: FromWorker[] = []
   main.on('message', (message: FromWorker) => received.push(message))
