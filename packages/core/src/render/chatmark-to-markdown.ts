@@ -89,7 +89,8 @@ const detailsFold: Handle = (node: ChatmarkFold, parent, state, info) => {
 
 /** Whether message text anywhere in a node holds a `</details` tag. */
 function holdsDetailsTag(node: Nodes): boolean {
-  if (node.type === 'chatmarkMessage') return /<\/details/i.test(node.value)
+  // `includes` first: a case-insensitive search walks every character of a long thought, and most have no `</`.
+  if (node.type === 'chatmarkMessage') return node.value.includes('</') && /<\/details/i.test(node.value)
   return 'children' in node && node.children.some((child) => holdsDetailsTag(child))
 }
 
