@@ -22,6 +22,8 @@ export interface Entry {
   messageId?: string
   /** The record, with what no note reads dropped. */
   record: Record<string, unknown>
+  /** The entry {@link parent} (or {@link logicalParent}) names, as threading found it; `null`: not in the file. */
+  resolvedParent?: Entry | null
 }
 
 /** A `user` / `assistant` record without a `uuid`: kept in file order after the chain record before it. */

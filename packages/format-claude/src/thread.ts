@@ -68,10 +68,14 @@ type ParentOf = (entry: Entry) => Entry | undefined
  */
 function parentFunction(store: RecordStore): ParentOf {
   const {entries} = store
+  // Resolved once and kept on the entry: threading asks for an entry's parent many times over (links, groups, the
+  // path, leaves, branches), and each answer was a lookup in a map of every uuid of the session.
   return (entry) => {
-    const id = entry.parent ?? entry.logicalParent
-    if (id === undefined || id === entry.uuid) return undefined
-    return entries.get(id)
+    if (entry.resolvedParent === undefined) {
+      const id = entry.parent ?? entry.logicalParent
+      entry.resolvedParent = (id === undefined || id === entry.uuid ? undefined : entries.get(id)) ?? null
+    }
+    return entry.resolvedParent ?? undefined
   }
 }
 
