@@ -8,6 +8,9 @@ import {UsageError} from './usage-error.js'
 
 export {UsageError} from './usage-error.js'
 
+/** Seconds a worker may spend on one input (`--time-limit`, also `chatmark sync`'s). */
+export const defaultTimeLimitSeconds = 600
+
 /** What the command line asked for. */
 export interface CliArgs {
   inputs: string[]

@@ -6,7 +6,6 @@ import type {EntryContext} from './entry-context.js'
 import type {InputEntry} from './collect-inputs.js'
 import {matchesOnly} from './collect-inputs.js'
 import {convert} from './convert.js'
-import {convertParts} from './convert-parts.js'
 import type {Progress} from './progress-bar.js'
 import {printable} from './printable.js'
 import {redactSecrets} from './redact-secrets.js'
@@ -101,8 +100,9 @@ export async function convertEntry(
       ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
       ...(context.parts && entry.kind === 'file'
         ? {
-            onParts: (reading) =>
-              convertParts(reading, context, {
+            onParts: async (reading) =>
+              // Imported only when an export is read in parts.
+              (await import('./convert-parts.js')).convertParts(reading, context, {
                 name,
                 path: resolve(context.cwd, entry.path),
                 sink,

@@ -7,9 +7,6 @@ import type {JobFailure} from './worker-pool.js'
 import {runInPool} from './worker-pool.js'
 import {convertWorkerScript} from './worker-script.js'
 
-/** Seconds a worker may spend on one input (`--time-limit`). */
-export const defaultTimeLimitSeconds = 600
-
 /** A worker's job of a whole input. */
 export interface EntryJob {
   kind: 'entry'

@@ -5,14 +5,13 @@ import {basename, resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Normalizer, NoteLink, NoteWriter} from '@chatmark/core'
 import {indexNoteId, inputFromFolder, removeStaleTemporaries, syncFolder} from '@chatmark/core'
-import {helpText, UsageError} from './cli-args.js'
+import {defaultTimeLimitSeconds, helpText, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
 import {collectInputs, knownInputs} from './collect-inputs.js'
 import {readCommandLine} from './command-line.js'
 import type {EntrySink, NoteContent} from './convert-entry.js'
 import {convertEntry} from './convert-entry.js'
-import {convertInPool, defaultTimeLimitSeconds} from './convert-in-pool.js'
 import {normalizer as defaultNormalizer} from './default-normalizer.js'
 import {orderedOutput} from './ordered-output.js'
 import {entryContext} from './entry-context.js'
@@ -190,6 +189,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, ...(io.signal ? {signal: io.signal} : {})}
   const pooled = entries.filter((entry) => entry.kind === 'file' || entry.kind === 'folder')
   if (jobs > 1 && pooled.length > 1) {
+    // The pool is imported only by runs that use it: a small session starts without it.
+    const {convertInPool} = await import('./convert-in-pool.js')
     await convertInPool(entries, {
       argv,
       cwd: io.cwd,
