@@ -3,6 +3,7 @@ import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, NoteLink} from '@chatmark/core'
 import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream} from '@chatmark/core'
 import type {EntryContext} from './entry-context.js'
+import type {StagedNote} from './write-note.js'
 import type {InputEntry} from './collect-inputs.js'
 import {matchesOnly} from './collect-inputs.js'
 import {convert} from './convert.js'
@@ -25,10 +26,11 @@ export interface FolderNote {
 }
 
 /**
- * A note's text: rendered pieces, or (from a worker) its UTF-8 bytes, moved
- * rather than copied between threads, with their SHA-256 computed there.
+ * A note's text: rendered pieces; or, from a worker, its UTF-8 bytes (moved
+ * rather than copied between threads, with their SHA-256 computed there), or
+ * the temporary file the worker wrote it to, for this thread to name.
  */
-export type NoteContent = {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string}
+export type NoteContent = {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string} | {staged: StagedNote}
 
 /**
  * Where converting an input sends what it makes, in order. The main thread

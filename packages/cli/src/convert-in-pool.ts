@@ -19,10 +19,11 @@ export interface EntryJob {
  */
 export type WorkerSetup = CommandSetup | {sync: {redact: boolean}}
 
-/** A conversion's command line, and where it runs. */
+/** A conversion's command line, where it runs, and the mark on its temporary files (see `temporaryRun`). */
 export interface CommandSetup {
   argv: string[]
   cwd: string
+  run: string
 }
 
 /** Options for {@link convertInPool}. */
@@ -67,7 +68,7 @@ export async function convertInPool(entries: readonly InputEntry[], run: PoolRun
       size: Math.min(run.jobs, jobs.length),
       timeLimitMs: run.timeLimitMs,
       script: convertWorkerScript(),
-      setup: {argv: run.argv, cwd: run.cwd} satisfies WorkerSetup,
+      setup: {argv: run.argv, cwd: run.cwd, run: run.run} satisfies WorkerSetup,
       ...(run.signal ? {signal: run.signal} : {})
     },
     {

@@ -7,6 +7,7 @@ import type {EntryContext} from './entry-context.js'
 import type {EntryEvent} from './entry-events.js'
 import {postingSink} from './entry-events.js'
 import {jsonReportConversation} from './report.js'
+import {stagingIn} from './write-note.js'
 
 /** The input of the parts last converted, opened as the main thread opened it: a job's parts are of one input. */
 let opened: {path: string; input: Promise<Input>} | undefined
@@ -29,7 +30,7 @@ export async function convertPartsJob(
     }
   }
   const input = await opened.input
-  const sink = postingSink(send)
+  const sink = postingSink(send, stagingIn(context.noteFolder, context.temporaryRun))
   const {args, render, readOptions} = context
   const options = {...readOptions, ...(args.list || args.to === 'json' ? {} : {render})}
   for (const part of job.parts) {

@@ -86,7 +86,8 @@ export async function convertParts(
       size: pool.jobs,
       timeLimitMs: pool.timeLimitMs,
       script: convertWorkerScript(),
-      setup: {argv: pool.argv, cwd: context.cwd} satisfies WorkerSetup,
+      setup: {argv: pool.argv, cwd: context.cwd, run: pool.run} satisfies WorkerSetup,
+      transfer: (job) => ownBuffers(job as PartsJob),
       ...(pool.signal ? {signal: pool.signal} : {})
     },
     {
@@ -126,4 +127,20 @@ export async function convertParts(
   )
   mergePartMessages(reading.file, reports)
   context.normalizer.endParts(format, parts, conversations, rules, reading.file)
+}
+
+/**
+ * The buffers of a job's parts that each hold one part alone (what
+ * `readJsonItemBytes` gives), moved to the worker instead of copied; a view
+ * into a larger buffer (Node's shared pool, a chunk) is copied as usual.
+ */
+function ownBuffers(job: PartsJob): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>()
+  for (const {bytes} of job.parts) {
+    const {buffer} = bytes
+    if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
+      buffers.add(buffer)
+    }
+  }
+  return [...buffers]
 }

@@ -10,6 +10,7 @@ import {postingSink} from './entry-events.js'
 import type {SourceJob} from './read-source-job.js'
 import {readSourceJob} from './read-source-job.js'
 import {workerChannel} from './worker-channel.js'
+import {stagingIn} from './write-note.js'
 
 // A worker of `convertInPool` and `convertParts`: reads the command line as the main thread did, then converts
 // what it is given, one job at a time (a whole input, or some parts of one), posting what it makes. Or a worker
@@ -26,11 +27,11 @@ if ('sync' in setup) {
   })
 } else {
   const {args, normalizer} = await readCommandLine(setup.argv, setup.cwd)
-  const context = await entryContext(args, normalizer, setup.cwd)
+  const context = {...(await entryContext(args, normalizer, setup.cwd)), temporaryRun: setup.run}
   channel.serve(async (index, job) => {
     const send = (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]): Promise<void> =>
       channel.send(index, events, bytes, transfer)
-    const sink = postingSink(send)
+    const sink = postingSink(send, stagingIn(context.noteFolder, setup.run))
     const work = job as EntryJob | PartsJob
     if (work.kind === 'entry') await convertEntry(work.entry, context, sink)
     else await convertPartsJob(work, context, send)

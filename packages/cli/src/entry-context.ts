@@ -1,4 +1,5 @@
 import type {Conversation, Normalizer, NoteWriter, ReadOptions, RenderOptions} from '@chatmark/core'
+import {resolve} from 'node:path'
 import {loadWriter} from './builtin-writers.js'
 import type {CliArgs} from './cli-args.js'
 
@@ -13,6 +14,10 @@ export interface EntryContext {
   jsonLines: boolean
   /** Notes go into a folder (`-o`), under this name (with the writer's extension). */
   noteName?: (conversation: Conversation) => string
+  /** That folder, absolute: a worker writes its notes' text there, to temporary files the main thread names. */
+  noteFolder?: string
+  /** The main thread's mark on its workers' temporary files (see `temporaryRun`). */
+  temporaryRun?: string
   cwd: string
   /**
    * In the main thread with `--jobs` above 1: an input whose format reads in
@@ -27,6 +32,8 @@ export interface PartsPool {
   timeLimitMs: number
   /** The command line, which each worker reads again. */
   argv: string[]
+  /** The mark on the workers' temporary files, removed if the run stops early. */
+  run: string
   signal?: AbortSignal
 }
 
@@ -60,6 +67,7 @@ export async function entryContext(args: CliArgs, normalizer: Normalizer, cwd: s
   if (args.out !== undefined) {
     const {noteFileName} = await import('./note-file-name.js')
     context.noteName = (conversation) => noteFileName(conversation, writer.extension)
+    context.noteFolder = resolve(cwd, args.out)
   }
   return context
 }

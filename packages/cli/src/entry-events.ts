@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto'
 import type {NoteLink, PartMessage} from '@chatmark/core'
 import type {EntrySink} from './convert-entry.js'
+import type {StagedNote} from './write-note.js'
 import type {Progress} from './progress-bar.js'
 
 /** What converting an input sent to its sink, as a worker posts it to the main thread. */
@@ -8,7 +9,14 @@ export type EntryEvent =
   | {kind: 'stdout'; text: string}
   | {kind: 'stderr'; text: string}
   | {kind: 'print'; text: string}
-  | {kind: 'note'; input: string; name: string; id: string; bytes: Uint8Array; sha256: string; link: NoteLink}
+  | {
+      kind: 'note'
+      input: string
+      name: string
+      id: string
+      content: {bytes: Uint8Array; sha256: string} | {staged: StagedNote}
+      link: NoteLink
+    }
   | {kind: 'matched'}
   | {kind: 'failed'}
   /** One conversation's `--json` piece, without the separator (the main thread knows whether it is the first). */
@@ -30,7 +38,8 @@ const quiet: Progress = {read() {}, conversation() {}, stop() {}}
  * report text are joined into one string each.
  */
 export function postingSink(
-  send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>
+  send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>,
+  stage?: (name: string, content: {chunks: Iterable<string>}) => Promise<StagedNote>
 ): EntrySink {
   const text = (chunks: Iterable<string>): string => [...chunks].join('')
   return {
@@ -43,12 +52,20 @@ export function postingSink(
       const joined = text(chunks)
       return send([{kind: 'print', text: joined}], joined.length + eventBytes)
     },
-    note: ({input, name, id, content, link}) => {
-      // Encoded and hashed here, and the bytes moved to the main thread: it only writes them.
+    async note({input, name, id, content, link}) {
+      // Written here to a temporary file of the folder (with `stage`), and the main thread only names it; else
+      // encoded and hashed here, and the bytes moved to the main thread.
+      if ('chunks' in content && stage) {
+        const staged = await stage(name, content)
+        return send([{kind: 'note', input, name, id, content: {staged}, link}], eventBytes)
+      }
+      if ('staged' in content) return send([{kind: 'note', input, name, id, content, link}], eventBytes)
       const bytes = 'bytes' in content ? content.bytes : encoder.encode(text(content.chunks))
       const sha256 = 'bytes' in content ? content.sha256 : createHash('sha256').update(bytes).digest('hex')
-      const buffer = bytes.buffer as ArrayBuffer
-      return send([{kind: 'note', input, name, id, bytes, sha256, link}], bytes.byteLength + eventBytes, [buffer])
+      const moved = {bytes, sha256}
+      return send([{kind: 'note', input, name, id, content: moved, link}], bytes.byteLength + eventBytes, [
+        bytes.buffer as ArrayBuffer
+      ])
     },
     matched: () => void send([{kind: 'matched'}], eventBytes),
     failed: () => void send([{kind: 'failed'}], eventBytes),
@@ -68,13 +85,7 @@ export async function replayEvent(event: EntryEvent, sink: EntrySink): Promise<v
     case 'print':
       return sink.print([event.text])
     case 'note':
-      return sink.note({
-        input: event.input,
-        name: event.name,
-        id: event.id,
-        content: {bytes: event.bytes, sha256: event.sha256},
-        link: event.link
-      })
+      return sink.note({input: event.input, name: event.name, id: event.id, content: event.content, link: event.link})
     case 'matched':
       return sink.matched()
     case 'failed':

@@ -4,7 +4,7 @@ import {createRequire} from 'node:module'
 import {basename, resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Normalizer, NoteLink, NoteWriter} from '@chatmark/core'
-import {indexNoteId, inputFromFolder, removeStaleTemporaries, syncFolder} from '@chatmark/core'
+import {indexNoteId, inputFromFolder, removeStaleTemporaries, syncFolder, temporaryRun} from '@chatmark/core'
 import {defaultTimeLimitSeconds, helpText, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
@@ -162,7 +162,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
           if (note.kept !== undefined) {
             io.stderr.write(`${note.kept}: changed since chatmark wrote it, so kept; the new note is ${note.path}\n`)
           }
-          links.push({...link, href: basename(note.path)})
+          // Kept only for a writer that lists its notes in an index page (an export's are tens of thousands).
+          if (context.writer.index) links.push({...link, href: basename(note.path)})
           io.stdout.write(`${note.path}\n`)
         }
       )
@@ -186,7 +187,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const jobs = args.jobs ?? io.cores ?? 1
   const timeLimitMs = (args.timeLimit ?? defaultTimeLimitSeconds) * 1000
   // Many inputs: a worker each. One input in parts (an export): its parts spread over the workers.
-  if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, ...(io.signal ? {signal: io.signal} : {})}
+  // Workers write notes into -o's folder as temporary files marked with this run: removed if it stops early.
+  const run = temporaryRun()
+  if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, run, ...(io.signal ? {signal: io.signal} : {})}
   const pooled = entries.filter((entry) => entry.kind === 'file' || entry.kind === 'folder')
   if (jobs > 1 && pooled.length > 1) {
     // The pool is imported only by runs that use it: a small session starts without it.
@@ -194,6 +197,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     await convertInPool(entries, {
       argv,
       cwd: io.cwd,
+      run,
       jobs,
       timeLimitMs,
       sink,
@@ -207,7 +211,6 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   }
   await ordered?.drain()
-  await out?.finish()
   // Several notes with links between them: a page that lists them (`index.html`).
   if (out && context.writer.index && links.length > 1 && !outputClosed()) {
     try {
@@ -221,6 +224,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       failed = true
     }
   }
+  await out?.finish(jobs > 1 ? run : undefined)
   if (args.only.length > 0 && matched === 0 && !args.explain && !outputClosed()) {
     io.stderr.write(`chatmark: no conversation matched --only ${args.only.map((only) => `\`${only}\``).join(', ')}\n`)
     failed = true
@@ -243,8 +247,11 @@ interface FolderWriter {
   stage(name: string, content: NoteContent): Promise<StagedNote>
   /** Names a staged note (see `placeNote`), one at a time, in order. */
   place(staged: StagedNote, name: string, id: string, taken: Set<string>): Promise<WrittenNote>
-  /** Syncs the folder, once, if a note was written into it. */
-  finish(): Promise<void>
+  /**
+   * Syncs the folder, once, if a note was written into it; with `run`,
+   * removes the temporary files that run's workers left (it stopped early).
+   */
+  finish(run?: string): Promise<void>
   index(chunks: Iterable<string>, taken: Set<string>): Promise<WrittenNote>
 }
 
@@ -267,13 +274,15 @@ async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise
   const noteId = writer.noteId?.bind(writer)
   let wrote = false
   return {
-    stage: (name, content) => stageNote(folder, name, content),
+    stage: async (name, content) => ('staged' in content ? content.staged : stageNote(base, name, content)),
     async place(staged, name, id, taken) {
       const {written, ...note} = await placeNote(folder, staged, name, id, taken, noteId)
       wrote ||= written
       return note
     },
-    async finish() {
+    async finish(run) {
+      await folder.written.close()
+      if (run !== undefined) await removeStaleTemporaries(base, Date.now(), run)
       if (wrote) await syncFolder(base)
       wrote = false
     },

@@ -12,6 +12,8 @@ export interface PoolOptions {
   setup: unknown
   /** Stops the run: the workers are stopped and no more events are delivered. */
   signal?: AbortSignal
+  /** Buffers of a job to move to its worker rather than copy (they are unusable here afterwards). */
+  transfer?: (job: unknown) => ArrayBuffer[]
 }
 
 /** What the pool calls, in the order of the jobs. */
@@ -141,13 +143,15 @@ export async function runInPool(
     pooled.timer.unref()
   }
 
+  // Workers being stopped: the run ends once they have (a stopped worker writes nothing more).
+  const stopping: Promise<unknown>[] = []
   /** Stops a worker for good; its job, if any, is the caller's to finish. */
   const retire = (pooled: PoolWorker): void => {
     if (pooled.gone) return
     pooled.gone = true
     stopClock(pooled)
     workers.splice(workers.indexOf(pooled), 1)
-    void pooled.worker.terminate()
+    stopping.push(pooled.worker.terminate().catch(() => undefined))
   }
 
   const spawn = (): PoolWorker => {
@@ -223,7 +227,7 @@ export async function runInPool(
       const job = waiting.shift()
       pooled.job = index
       pooled.remainingMs = options.timeLimitMs
-      pooled.worker.postMessage({type: 'job', index, job} satisfies ToWorker)
+      pooled.worker.postMessage({type: 'job', index, job} satisfies ToWorker, options.transfer?.(job) ?? [])
       startClock(pooled)
     }
     const resume = wantJobs
@@ -299,6 +303,7 @@ export async function runInPool(
     options.signal?.removeEventListener('abort', stop)
     stop()
     await pumping
+    await Promise.all(stopping)
   }
   if (sourceError) throw sourceError.error
 }

@@ -2,9 +2,8 @@ import {createHash} from 'node:crypto'
 import type {Stats} from 'node:fs'
 import {constants} from 'node:fs'
 import type {FileHandle} from 'node:fs/promises'
-import {link, lstat, open, rename, unlink} from 'node:fs/promises'
+import {chmod, link, lstat, open, rename, unlink} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
-import type {TemporaryFile} from '@chatmark/core'
 import {createTemporaryFile, numberedFileName, syncFolder} from '@chatmark/core'
 import type {WrittenNotes} from './written-notes.js'
 
@@ -70,15 +69,20 @@ export async function writeNote(
   taken: Set<string>,
   noteId?: NoteIdReader
 ): Promise<WrittenNote> {
-  const staged = await stageNote(folder, name, {chunks})
+  const staged = await stageNote(resolve(folder.cwd, folder.dir), name, {chunks})
   const note = await placeNote(folder, staged, name, id, taken, noteId)
   if (note.written) await syncFolder(resolve(folder.cwd, folder.dir))
   return note.kept === undefined ? {path: note.path} : {path: note.path, kept: note.kept}
 }
 
-/** A note's text in a temporary file of the folder, waiting for {@link placeNote} to give it its name. */
+/**
+ * A note's text in a temporary file of the folder (closed), waiting for
+ * {@link placeNote} to give it its name. Plain data: a worker thread stages
+ * notes, the main thread places them.
+ */
 export interface StagedNote {
-  temporary: TemporaryFile
+  /** The temporary file, absolute. */
+  path: string
   sha256: string
   /** Whether the temporary file is synced already. */
   synced: boolean
@@ -90,12 +94,12 @@ export interface StagedNote {
  * synced now too (a note that turns out unchanged on a re-run is not synced).
  */
 export async function stageNote(
-  folder: NoteFolder,
+  base: string,
   name: string,
-  content: {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string}
+  content: {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string},
+  run?: string
 ): Promise<StagedNote> {
-  const base = resolve(folder.cwd, folder.dir)
-  const temporary = await createTemporaryFile(base)
+  const temporary = await createTemporaryFile(base, run)
   try {
     let sha256: string
     if ('bytes' in content) {
@@ -107,12 +111,25 @@ export async function stageNote(
       (error: unknown) => codeOf(error) === 'ENOENT'
     )
     if (free) await temporary.handle.sync()
-    return {temporary, sha256, synced: free}
+    await temporary.handle.close()
+    return {path: temporary.path, sha256, synced: free}
   } catch (error) {
     await temporary.handle.close().catch(() => undefined)
     await unlink(temporary.path).catch(() => undefined)
     throw error
   }
+}
+
+/**
+ * Stages notes into `folder` (absolute), if there is one: a worker's half of
+ * writing a note (see `postingSink`), its temporary files marked with the
+ * main thread's `run` (see `temporaryRun`).
+ */
+export function stagingIn(
+  folder: string | undefined,
+  run: string | undefined
+): ((name: string, content: {chunks: Iterable<string>}) => Promise<StagedNote>) | undefined {
+  return folder === undefined ? undefined : (name, content) => stageNote(folder, name, content, run)
 }
 
 /**
@@ -130,8 +147,7 @@ export async function placeNote(
   noteId?: NoteIdReader
 ): Promise<WrittenNote & {written: boolean}> {
   const base = resolve(folder.cwd, folder.dir)
-  const {temporary, sha256} = staged
-  let handleOpen = true
+  const {sha256} = staged
   try {
     let kept: string | undefined
     for (let attempt = 1; ; attempt++) {
@@ -145,15 +161,12 @@ export async function placeNote(
         continue
       }
       taken.add(path)
-      await temporary.handle.close()
-      handleOpen = false
       if (folder.written.hashOf(candidate) !== sha256) await folder.written.record(candidate, sha256)
       const written = outcome === 'written'
       return kept === undefined ? {path, written} : {path, kept, written}
     }
   } finally {
-    if (handleOpen) await temporary.handle.close().catch(() => undefined)
-    await unlink(temporary.path).catch(() => undefined)
+    await unlink(staged.path).catch(() => undefined)
   }
 }
 
@@ -176,11 +189,10 @@ async function claim(
   } catch (error) {
     if (codeOf(error) !== 'ENOENT') throw error
   }
-  const {temporary} = staged
   if (info === undefined) {
     // Synced only now that it is going to be a note: a re-run that changes nothing syncs nothing.
-    if (!staged.synced) await temporary.handle.sync()
-    return (await claimFree(temporary.path, target)) ? 'written' : 'taken'
+    await syncStaged(staged)
+    return (await claimFree(staged.path, target)) ? 'written' : 'taken'
   }
   if (!info.isFile()) return 'taken'
   const existing = await existingNote(target, id, noteId)
@@ -188,10 +200,22 @@ async function claim(
   // The same text: nothing to do, and the file (its time, its mode) is left as it is.
   if (existing.sha256 === sha256) return 'unchanged'
   if (existing.sha256 !== writtenHash) return 'edited'
-  await temporary.handle.chmod(existing.mode & 0o7777)
-  if (!staged.synced) await temporary.handle.sync()
-  await rename(temporary.path, target)
+  await chmod(staged.path, existing.mode & 0o7777)
+  await syncStaged(staged)
+  await rename(staged.path, target)
   return 'written'
+}
+
+/** Syncs a staged note's file, unless it is synced already (opened again: staging closed it). */
+async function syncStaged(staged: StagedNote): Promise<void> {
+  if (staged.synced) return
+  const handle = await open(staged.path, constants.O_RDONLY | noFollow)
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  staged.synced = true
 }
 
 /** Gives the temporary file the free name `target`, unless someone takes it first (`false` then). */

@@ -1,4 +1,5 @@
 import {constants} from 'node:fs'
+import type {FileHandle} from 'node:fs/promises'
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
 
@@ -26,6 +27,8 @@ export interface WrittenNotes {
    * so concurrent runs add their lines without losing each other's.
    */
   record(name: string, sha256: string): Promise<void>
+  /** Closes the ledger, which stays open while notes are recorded. */
+  close(): Promise<void>
 }
 
 /** Reads the ledger of `folder` (an absolute path); a missing or unreadable one is empty. */
@@ -36,16 +39,19 @@ export async function writtenNotes(folder: string): Promise<WrittenNotes> {
     const entry = parseLine(line)
     if (entry) hashes.set(entry.name, entry.sha256)
   }
+  let ledger: Promise<FileHandle> | undefined
   return {
     hashOf: (name) => hashes.get(name),
     async record(name, sha256) {
       hashes.set(name, sha256)
-      const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o666)
-      try {
-        await handle.write(`${JSON.stringify({name, sha256})}\n`)
-      } finally {
-        await handle.close()
-      }
+      // Opened once for the run (an export writes tens of thousands of notes), each line one appended write.
+      ledger ??= open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o666)
+      await (await ledger).write(`${JSON.stringify({name, sha256})}\n`)
+    },
+    async close() {
+      const handle = await ledger?.catch(() => undefined)
+      ledger = undefined
+      await handle?.close()
     }
   }
 }

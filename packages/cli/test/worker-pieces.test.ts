@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {createHash} from 'node:crypto'
-import {mkdtemp, rm, writeFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {MessageChannel} from 'node:worker_threads'
@@ -113,7 +113,6 @@ test('a source read for a sync sends its conversations redacted, then how it end
   const session = join(dir, 'session.jsonl')
   const source = join(repoRoot, 'fixtures/codex/fork/input.jsonl')
   const key = `sk-ant-api03-${'A'.repeat(93)}AA`
-  const {readFile} = await import('node:fs/promises')
   await writeFile(session, (await readFile(source, 'utf8')).replace('what was the first thing', `${key} what was`))
   const events: SourceJobEvent[] = []
   await readSourceJob(
@@ -142,6 +141,8 @@ test('a source read for a sync sends its conversations redacted, then how it end
 
 test('a job of parts sends each part’s notes, then its count and messages', async () => {
   const path = join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json')
+  // With -o, the worker writes each note to a temporary file of the folder, for the main thread to name.
+  await mkdir(join(dir, 'notes'))
   for (const flags of [['-o', join(dir, 'notes')], ['--json']]) {
     const {args, normalizer} = await readCommandLine([...flags, path], repoRoot)
     const context = await entryContext(args, normalizer, repoRoot)
@@ -161,6 +162,18 @@ test('a job of parts sends each part’s notes, then its count and messages', as
     const warned = ends.flatMap((event) => (event.kind === 'part-end' ? event.messages.map((m) => m.ruleId) : []))
     assert.ok(warned.includes('empty-conversation') && warned.includes('not-a-conversation'), warned.join(', '))
     const kind = flags[0] === '--json' ? 'json' : 'note'
-    assert.equal(events.filter((event) => event.kind === kind).length, 3, kind)
+    const made = events.filter((event) => event.kind === kind)
+    assert.equal(made.length, 3, kind)
+    for (const event of made) {
+      if (event.kind !== 'note') continue
+      assert.ok('staged' in event.content)
+      const {path: temporary, sha256} = event.content.staged
+      assert.equal(
+        createHash('sha256')
+          .update(await readFile(temporary))
+          .digest('hex'),
+        sha256
+      )
+    }
   }
 })

@@ -77,6 +77,7 @@ test('the public API is exactly the expected list of exports', () => {
     'stringOf',
     'sumTokens',
     'syncFolder',
+    'temporaryRun',
     'timeOf',
     'toNote',
     'tokenKeys',

@@ -30,10 +30,14 @@ export interface TemporaryFile {
  * Creates a new temporary file in `folder` (an absolute path) under an
  * unpredictable name, exclusively (`O_EXCL`, `O_NOFOLLOW`): it never opens a
  * file or a link that was there before, and tries another name if one was.
+ * `run` (8 hex digits, see {@link temporaryRun}) starts the name, so that the
+ * run can remove what its worker threads left when it stopped early.
  */
-export async function createTemporaryFile(folder: string): Promise<TemporaryFile> {
+export async function createTemporaryFile(folder: string, run?: string): Promise<TemporaryFile> {
+  const prefix = run !== undefined && /^[0-9a-f]{8}$/.test(run) ? run : ''
   for (let attempt = 1; ; attempt++) {
-    const path = join(folder, `.chatmark-${randomBytes(16).toString('hex')}.tmp`)
+    const random = randomBytes(16 - prefix.length / 2).toString('hex')
+    const path = join(folder, `.chatmark-${prefix}${random}.tmp`)
     try {
       const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow
       return {path, handle: await open(path, flags, 0o666)}
@@ -43,12 +47,19 @@ export async function createTemporaryFile(folder: string): Promise<TemporaryFile
   }
 }
 
+/** A new run's mark for its temporary files' names (see {@link createTemporaryFile}). */
+export function temporaryRun(): string {
+  return randomBytes(4).toString('hex')
+}
+
 /**
  * Removes the temporary files that killed runs left in `folder`: regular
- * files named as chatmark names them and older than {@link staleTemporaryMs}.
- * Nothing else is touched; a file that cannot be removed is left.
+ * files named as chatmark names them and older than {@link staleTemporaryMs};
+ * with `run`, that run's own whatever their age (what its workers left when
+ * it stopped early). Nothing else is touched; a file that cannot be removed is
+ * left.
  */
-export async function removeStaleTemporaries(folder: string, now = Date.now()): Promise<void> {
+export async function removeStaleTemporaries(folder: string, now = Date.now(), run?: string): Promise<void> {
   let names: string[]
   try {
     names = await readdir(folder)
@@ -59,6 +70,7 @@ export async function removeStaleTemporaries(folder: string, now = Date.now()): 
     if (!temporaryName.test(name)) continue
     const path = join(folder, name)
     const info = await lstat(path).catch(() => undefined)
-    if (info?.isFile() && now - info.mtimeMs > staleTemporaryMs) await unlink(path).catch(() => undefined)
+    const ours = run !== undefined && name.startsWith(`.chatmark-${run}`)
+    if (info?.isFile() && (ours || now - info.mtimeMs > staleTemporaryMs)) await unlink(path).catch(() => undefined)
   }
 }
