@@ -101,7 +101,7 @@ for (const benchCase of cases) {
   for (let run = 0; run < runs; run++) {
     plainResult = keep(plainResult, await measure([plainFloor, input]))
     floorResult = keep(floorResult, await measure(['--import', 'tsx', floor, input]))
-    chatmarkResult = keep(chatmarkResult, await measure([cli, input]))
+    chatmarkResult = keep(chatmarkResult, await measure([command, input]))
   }
   const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`
   process.stdout.write(
@@ -111,7 +111,7 @@ for (const benchCase of cases) {
         `peak RSS ${mb(plainResult.peakRss)}`,
       `  old floor (readline under the tsx loader):                    ${floorResult.seconds.toFixed(2)} s ` +
         `(${ratio(floorResult.seconds, plainResult.seconds)} the plain floor: the loader's start and readline)`,
-      `  chatmark to a Markdown note:                                  ${chatmarkResult.seconds.toFixed(2)} s, ` +
+      `  chatmark to a Markdown note (the bundled command):           ${chatmarkResult.seconds.toFixed(2)} s, ` +
         `peak RSS ${mb(chatmarkResult.peakRss)}`,
       `  time, chatmark / plain floor:   ${ratio(chatmarkResult.seconds, plainResult.seconds)} (target: within 2x)`,
       `  peak RSS / input size:          ${(chatmarkResult.peakRss / size).toFixed(2)}x (target: under 2x; the ` +
