@@ -263,7 +263,7 @@ interface FolderWriter {
  * @throws {UsageError} when `dir` is not a folder and cannot be made one, or cannot be written to.
  */
 async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise<FolderWriter> {
-  const [{placeNote, stageNote, writeNote}, {writtenNotes}] = await Promise.all([
+  const [{placeNote, settleNote, stageNote, writeNote}, {writtenNotes}] = await Promise.all([
     import('./write-note.js'),
     import('./written-notes.js')
   ])
@@ -274,7 +274,8 @@ async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise
   const noteId = writer.noteId?.bind(writer)
   let wrote = false
   return {
-    stage: async (name, content) => ('staged' in content ? content.staged : stageNote(base, name, content)),
+    stage: (name, content) =>
+      'staged' in content ? settleNote(base, name, content.staged) : stageNote(base, name, content),
     async place(staged, name, id, taken) {
       const {written, ...note} = await placeNote(folder, staged, name, id, taken, noteId)
       wrote ||= written

@@ -90,32 +90,51 @@ export interface StagedNote {
 
 /**
  * The first half of {@link writeNote}, which notes may do side by side: writes
- * the text to a temporary file of the folder. When `name` is free, the file is
- * synced now too (a note that turns out unchanged on a re-run is not synced).
+ * the text to a temporary file of the folder (`base`), then settles it (see
+ * {@link settleNote}) unless `settle` is false (a worker thread's note: the
+ * main thread settles it, side by side with others, while the worker goes on).
  */
 export async function stageNote(
   base: string,
   name: string,
   content: {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string},
-  run?: string
+  options: {run?: string | undefined; settle?: boolean} = {}
 ): Promise<StagedNote> {
-  const temporary = await createTemporaryFile(base, run)
+  const temporary = await createTemporaryFile(base, options.run)
+  let staged: StagedNote
   try {
     let sha256: string
     if ('bytes' in content) {
       await writeBytes(temporary.handle, content.bytes)
       sha256 = content.sha256
     } else sha256 = await writeAll(temporary.handle, content.chunks)
+    staged = {path: temporary.path, sha256, synced: false}
+  } catch (error) {
+    await temporary.handle.close().catch(() => undefined)
+    await unlink(temporary.path).catch(() => undefined)
+    throw error
+  } finally {
+    await temporary.handle.close().catch(() => undefined)
+  }
+  return options.settle === false ? staged : settleNote(base, name, staged)
+}
+
+/**
+ * Syncs a staged note now when `name` is free (it is going to be a new note),
+ * so that the syncs of notes written side by side overlap; a note that turns
+ * out unchanged on a re-run is never synced. Its temporary file is removed if
+ * this fails.
+ */
+export async function settleNote(base: string, name: string, staged: StagedNote): Promise<StagedNote> {
+  try {
     const free = await lstat(join(base, name)).then(
       () => false,
       (error: unknown) => codeOf(error) === 'ENOENT'
     )
-    if (free) await temporary.handle.sync()
-    await temporary.handle.close()
-    return {path: temporary.path, sha256, synced: free}
+    if (free) await syncStaged(staged)
+    return staged
   } catch (error) {
-    await temporary.handle.close().catch(() => undefined)
-    await unlink(temporary.path).catch(() => undefined)
+    await unlink(staged.path).catch(() => undefined)
     throw error
   }
 }
@@ -129,7 +148,7 @@ export function stagingIn(
   folder: string | undefined,
   run: string | undefined
 ): ((name: string, content: {chunks: Iterable<string>}) => Promise<StagedNote>) | undefined {
-  return folder === undefined ? undefined : (name, content) => stageNote(folder, name, content, run)
+  return folder === undefined ? undefined : (name, content) => stageNote(folder, name, content, {run, settle: false})
 }
 
 /**
