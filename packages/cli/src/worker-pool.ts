@@ -160,7 +160,7 @@ export async function runInPool(
       execArgv: options.script.execArgv,
       workerData: {setup: options.setup, creditBytes},
       // A smaller young generation than V8's default (48 MB): with a worker per core besides the main thread,
-      // the 2 GB export's peak went from 294 MB to 262 MB, in the same time.
+      // the 200 MB bench export's peak went from 294 MB to 262 MB, in the same time.
       resourceLimits: {maxYoungGenerationSizeMb: 16},
       stdout: false,
       stderr: false
