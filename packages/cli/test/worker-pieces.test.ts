@@ -39,8 +39,14 @@ function recordingSink(): {sink: EntrySink; said: string[]; notes: {name: string
     stderr: (line) => void said.push(`err:${line}`),
     print: async (chunks) => void said.push(`print:${text(chunks)}`),
     async note({name, content}: FolderNote) {
-      const bytes = 'bytes' in content ? content.bytes : new TextEncoder().encode(text(content.chunks))
-      const sha256 = 'sha256' in content ? content.sha256 : createHash('sha256').update(bytes).digest('hex')
+      const bytes =
+        'bytes' in content
+          ? content.bytes
+          : 'staged' in content
+            ? await readFile(content.staged.path)
+            : new TextEncoder().encode(text(content.chunks))
+      const sha256 = createHash('sha256').update(bytes).digest('hex')
+      if ('bytes' in content) assert.equal(content.sha256, sha256)
       notes.push({name, text: new TextDecoder().decode(bytes), sha256})
     },
     matched: () => void said.push('matched'),
