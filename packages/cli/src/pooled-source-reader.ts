@@ -35,7 +35,7 @@ export function pooledSourceReader(pool: PooledSources): SourceReader {
 
 async function* streamEvents(
   files: readonly string[],
-  run: {jobs: SourceJob[]; pool: PooledSources; render: RenderOptions}
+  run: {jobs: SourceJob[]; pool: PooledSources; render: RenderOptions | undefined}
 ): AsyncGenerator<SourceEvent> {
   const queue: SourceEvent[] = []
   let taken: (() => void) | undefined
@@ -47,13 +47,16 @@ async function* streamEvents(
     while (queue.length >= maxQueued && !stopped) await new Promise<void>((resolve) => (taken = resolve))
   }
   let stopped = false
+  // The vault stopped taking events (it failed): the workers are stopped rather than left reading the rest.
+  const stop = new AbortController()
   const running = runInPool(
     run.jobs,
     {
       size: Math.min(run.pool.jobs, Math.max(1, run.jobs.length)),
       timeLimitMs: run.pool.timeLimitMs,
       script: convertWorkerScript(),
-      setup: {sync: {redact: run.pool.redact}} satisfies WorkerSetup
+      setup: {sync: {redact: run.pool.redact}} satisfies WorkerSetup,
+      signal: stop.signal
     },
     {
       async deliver(index, event) {
@@ -64,7 +67,7 @@ async function* streamEvents(
           return push(happened.fatal === undefined ? {type: 'end', file} : {type: 'end', file, fatal: happened.fatal})
         }
         // Rendered here: what the note needs beyond the serialiser is loaded first (see `ReadOptions.render`).
-        await loadRenderModules(happened.conversation, run.render)
+        if (run.render) await loadRenderModules(happened.conversation, run.render)
         return push({type: 'conversation', file, conversation: happened.conversation})
       }
     }
@@ -91,6 +94,7 @@ async function* streamEvents(
     }
   } finally {
     stopped = true
+    if (!ended) stop.abort()
     taken?.()
     await running
   }

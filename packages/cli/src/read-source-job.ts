@@ -1,5 +1,5 @@
 import type {Conversation} from '@chatmark/core'
-import {inputFromPath} from '@chatmark/core'
+import {readInProcess} from '@chatmark/vault'
 import {normalizer} from './default-normalizer.js'
 import {redactSecrets} from './redact-secrets.js'
 
@@ -26,16 +26,13 @@ export async function readSourceJob(
   redact: boolean,
   send: (events: SourceJobEvent[], bytes: number) => Promise<void>
 ): Promise<void> {
-  let fatal: string | undefined
-  try {
-    const reading = await normalizer.read(await inputFromPath(job.path), {formatOptions: job.formatOptions})
-    for await (const read of reading.conversations) {
-      const conversation = redact ? await redactSecrets(read) : read
-      await send([{kind: 'conversation', conversation}], conversationBytes)
+  // No render options: the main thread renders, and loads what its notes need.
+  const read = readInProcess(normalizer, redact ? redactSecrets : undefined)
+  for await (const event of read([job.path], {formatOptions: job.formatOptions})) {
+    if (event.type === 'conversation') {
+      await send([{kind: 'conversation', conversation: event.conversation}], conversationBytes)
+    } else {
+      await send([event.fatal === undefined ? {kind: 'source-end'} : {kind: 'source-end', fatal: event.fatal}], 64)
     }
-    fatal = reading.file.messages.find((message) => message.fatal)?.reason
-  } catch (error) {
-    fatal = error instanceof Error ? error.message : String(error)
   }
-  await send([fatal === undefined ? {kind: 'source-end'} : {kind: 'source-end', fatal}], 64)
 }

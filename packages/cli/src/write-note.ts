@@ -101,21 +101,19 @@ export async function stageNote(
   options: {run?: string | undefined; settle?: boolean} = {}
 ): Promise<StagedNote> {
   const temporary = await createTemporaryFile(base, options.run)
-  let staged: StagedNote
+  let sha256: string
   try {
-    let sha256: string
     if ('bytes' in content) {
       await writeBytes(temporary.handle, content.bytes)
       sha256 = content.sha256
     } else sha256 = await writeAll(temporary.handle, content.chunks)
-    staged = {path: temporary.path, sha256, synced: false}
+    await temporary.handle.close()
   } catch (error) {
     await temporary.handle.close().catch(() => undefined)
     await unlink(temporary.path).catch(() => undefined)
     throw error
-  } finally {
-    await temporary.handle.close().catch(() => undefined)
   }
+  const staged = {path: temporary.path, sha256, synced: false}
   return options.settle === false ? staged : settleNote(base, name, staged)
 }
 

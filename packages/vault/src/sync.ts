@@ -87,7 +87,7 @@ export interface SyncOptions {
  */
 export type SourceReader = (
   files: readonly string[],
-  options: {formatOptions: Record<string, unknown>; render: RenderOptions}
+  options: {formatOptions: Record<string, unknown>; render?: RenderOptions}
 ) => AsyncIterable<SourceEvent>
 
 /** What a {@link SourceReader} gives: a conversation of a file, or the end of a file. */
@@ -619,13 +619,16 @@ interface SourceReading {
   input?: Promise<Input | undefined>
 }
 
-/** The default {@link SourceReader}: each file read in turn by `normalizer`, `transform` applied. */
-function readInProcess(normalizer: Normalizer, transform: SyncOptions['transform']): SourceReader {
+/**
+ * The default {@link SourceReader}: each file read in turn by `normalizer`,
+ * `transform` applied (the CLI's workers read their sources with it too).
+ */
+export function readInProcess(normalizer: Normalizer, transform: SyncOptions['transform']): SourceReader {
   return async function* (files, {formatOptions, render}) {
     for (const file of files) {
       let fatal: string | undefined
       try {
-        const reading = await normalizer.read(await inputFromPath(file), {formatOptions, render})
+        const reading = await normalizer.read(await inputFromPath(file), {formatOptions, ...(render ? {render} : {})})
         for await (const read of reading.conversations) {
           yield {type: 'conversation', file, conversation: transform ? await transform(read) : read}
         }
