@@ -282,7 +282,7 @@ async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise
       return note
     },
     async finish(run) {
-      await folder.written.close()
+      folder.written.close()
       if (run !== undefined) await removeStaleTemporaries(base, Date.now(), run)
       if (wrote) await syncFolder(base)
       wrote = false

@@ -1,5 +1,4 @@
-import {constants} from 'node:fs'
-import type {FileHandle} from 'node:fs/promises'
+import {closeSync, constants, openSync, writeSync} from 'node:fs'
 import {open} from 'node:fs/promises'
 import {join} from 'node:path'
 
@@ -24,11 +23,12 @@ export interface WrittenNotes {
   hashOf(name: string): string | undefined
   /**
    * Records that `name` now holds text of hash `sha256`. Appended (`O_APPEND`),
-   * so concurrent runs add their lines without losing each other's.
+   * so concurrent runs add their lines without losing each other's; written
+   * at once (synchronously), one line a note.
    */
-  record(name: string, sha256: string): Promise<void>
+  record(name: string, sha256: string): void
   /** Closes the ledger, which stays open while notes are recorded. */
-  close(): Promise<void>
+  close(): void
 }
 
 /** Reads the ledger of `folder` (an absolute path); a missing or unreadable one is empty. */
@@ -39,19 +39,19 @@ export async function writtenNotes(folder: string): Promise<WrittenNotes> {
     const entry = parseLine(line)
     if (entry) hashes.set(entry.name, entry.sha256)
   }
-  let ledger: Promise<FileHandle> | undefined
+  let ledger: number | undefined
   return {
     hashOf: (name) => hashes.get(name),
-    async record(name, sha256) {
+    record(name, sha256) {
       hashes.set(name, sha256)
-      // Opened once for the run (an export writes tens of thousands of notes), each line one appended write.
-      ledger ??= open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o666)
-      await (await ledger).write(`${JSON.stringify({name, sha256})}\n`)
+      // Opened once for the run (an export writes tens of thousands of notes), each line one appended write, made
+      // at once: the line is small, and a trip through libuv's thread pool per note cost more than the write.
+      ledger ??= openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o666)
+      writeSync(ledger, `${JSON.stringify({name, sha256})}\n`)
     },
-    async close() {
-      const handle = await ledger?.catch(() => undefined)
+    close() {
+      if (ledger !== undefined) closeSync(ledger)
       ledger = undefined
-      await handle?.close()
     }
   }
 }

@@ -104,7 +104,8 @@ test('a worker that crashes or hangs fails its input only; the others are conver
     folder
   ])
   assert.equal(code, 1, stderr)
-  // Every input once, in order: three notes, three failures naming their input and why.
+  // Every input once, in order: three notes, three failures naming their input and why. Two workers take `a` and
+  // `b`, and are sent `c` and `d` ahead: `d`, never started by the worker that crashed on `b`, is run by another.
   assert.deepEqual(
     stdout
       .split('\n')

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
+import {closeSync} from 'node:fs'
 import {mkdtemp, readdir, readFile, utimes, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {createTemporaryFile, removeStaleTemporaries, staleTemporaryMs} from '@chatmark/core'
+import {createTemporaryFile, openTemporaryFile, removeStaleTemporaries, staleTemporaryMs} from '@chatmark/core'
 import {writeNote} from '../src/write-note.js'
 import {writtenNotes, writtenNotesFile} from '../src/written-notes.js'
 
@@ -18,6 +19,22 @@ test('temporary files have unpredictable names and are created exclusively', asy
     assert.match(file.path, /\/\.chatmark-[0-9a-f]{32}\.tmp$/)
     await file.handle.close()
   }
+})
+
+test('a temporary file opened at once has a new name, marked with its run', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-temporary-'))
+  const made = Array.from({length: 20}, () => openTemporaryFile(dir, '0a1b2c3d'))
+  assert.equal(new Set(made.map((file) => file.path)).size, 20)
+  for (const file of made) {
+    assert.match(file.path, /\/\.chatmark-0a1b2c3d[0-9a-f]{24}\.tmp$/)
+    closeSync(file.fd)
+  }
+  // A run mark that is not 8 hex digits is not put in a name.
+  const unmarked = openTemporaryFile(dir, '../x')
+  closeSync(unmarked.fd)
+  assert.match(unmarked.path, /\/\.chatmark-[0-9a-f]{32}\.tmp$/)
+  // A folder that is not there: the error, not another name.
+  assert.throws(() => openTemporaryFile(join(dir, 'no such folder')), /ENOENT/)
 })
 
 test('a note whose rendering fails leaves no temporary file, and the name stays free', async () => {

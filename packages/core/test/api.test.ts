@@ -55,6 +55,7 @@ test('the public API is exactly the expected list of exports', () => {
     'numberBranches',
     'numberOf',
     'numberedFileName',
+    'openTemporaryFile',
     'parseJsonItem',
     'readDocumentOrLines',
     'readJsonDocument',

@@ -7,6 +7,12 @@ export {indexNoteId} from './note-writer.js'
 export {markdownWriter} from './markdown-writer.js'
 export {maxFileNameBytes, numberedFileName} from './numbered-file-name.js'
 export type {TemporaryFile} from './temporary-file.js'
-export {createTemporaryFile, removeStaleTemporaries, staleTemporaryMs, temporaryRun} from './temporary-file.js'
+export {
+  createTemporaryFile,
+  openTemporaryFile,
+  removeStaleTemporaries,
+  staleTemporaryMs,
+  temporaryRun
+} from './temporary-file.js'
 export type {AtomicWriteOptions} from './write-file-atomically.js'
 export {syncFolder, writeFileAtomically} from './write-file-atomically.js'

@@ -1,5 +1,5 @@
 import {randomBytes} from 'node:crypto'
-import {constants} from 'node:fs'
+import {constants, openSync} from 'node:fs'
 import type {FileHandle} from 'node:fs/promises'
 import {lstat, open, readdir, unlink} from 'node:fs/promises'
 import {join} from 'node:path'
@@ -34,17 +34,42 @@ export interface TemporaryFile {
  * run can remove what its worker threads left when it stopped early.
  */
 export async function createTemporaryFile(folder: string, run?: string): Promise<TemporaryFile> {
-  const prefix = run !== undefined && /^[0-9a-f]{8}$/.test(run) ? run : ''
   for (let attempt = 1; ; attempt++) {
-    const random = randomBytes(16 - prefix.length / 2).toString('hex')
-    const path = join(folder, `.chatmark-${prefix}${random}.tmp`)
+    const path = temporaryPath(folder, run)
     try {
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow
-      return {path, handle: await open(path, flags, 0o666)}
+      return {path, handle: await open(path, createFlags, 0o666)}
     } catch (error) {
-      if ((error as {code?: unknown}).code !== 'EEXIST' || attempt >= maxNameAttempts) throw error
+      if (!tryAgain(error, attempt)) throw error
     }
   }
+}
+
+/**
+ * {@link createTemporaryFile} with a plain file descriptor, synchronously:
+ * writing many small notes, a round trip through libuv's thread pool for
+ * each open, write and close cost more than the calls themselves (and
+ * queued behind the pool's fsyncs, a worker thread sat idle).
+ */
+export function openTemporaryFile(folder: string, run?: string): {path: string; fd: number} {
+  for (let attempt = 1; ; attempt++) {
+    const path = temporaryPath(folder, run)
+    try {
+      return {path, fd: openSync(path, createFlags, 0o666)}
+    } catch (error) {
+      if (!tryAgain(error, attempt)) throw error
+    }
+  }
+}
+
+const createFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow
+
+function temporaryPath(folder: string, run: string | undefined): string {
+  const prefix = run !== undefined && /^[0-9a-f]{8}$/.test(run) ? run : ''
+  return join(folder, `.chatmark-${prefix}${randomBytes(16 - prefix.length / 2).toString('hex')}.tmp`)
+}
+
+function tryAgain(error: unknown, attempt: number): boolean {
+  return (error as {code?: unknown}).code === 'EEXIST' && attempt < maxNameAttempts
 }
 
 /** A new run's mark for its temporary files' names (see {@link createTemporaryFile}). */
