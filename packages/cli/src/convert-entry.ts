@@ -77,7 +77,7 @@ export async function convertEntry(
     const input =
       entry.kind === 'stdin'
         ? await inputFromStream(stdin ?? (async function* () {})())
-        : await inputOf(entry, context.cwd)
+        : await inputOf(entry, context.cwd, context.blockingReads)
     if (args.explain) {
       const detection = await normalizer.detect(input, readOptions)
       await sink.stdout([`${formatExplanation(name, detection)}\n`])
@@ -218,9 +218,9 @@ function skipInFolder(detection: Detection): string | undefined {
 }
 
 /** A file or folder named on the command line or found in a folder: read from `cwd`, named as given. */
-async function inputOf(entry: InputEntry & {kind: 'file' | 'folder'}, cwd: string): Promise<Input> {
+async function inputOf(entry: InputEntry & {kind: 'file' | 'folder'}, cwd: string, blocking = false): Promise<Input> {
   const path = resolve(cwd, entry.path)
-  const input = entry.kind === 'folder' ? await inputFromFolder(path) : await inputFromPath(path)
+  const input = entry.kind === 'folder' ? await inputFromFolder(path) : await inputFromPath(path, {blocking})
   return {...input, name: entry.path}
 }
 

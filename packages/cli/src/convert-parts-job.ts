@@ -26,7 +26,9 @@ export async function convertPartsJob(
   if (opened?.path !== job.path) {
     opened = {
       path: job.path,
-      input: inputFromPath(job.path).then((input) => context.normalizer.open({...input, name: job.name}))
+      input: inputFromPath(job.path, {blocking: context.blockingReads ?? false}).then((input) =>
+        context.normalizer.open({...input, name: job.name})
+      )
     }
   }
   const input = await opened.input

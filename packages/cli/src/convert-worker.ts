@@ -27,7 +27,7 @@ if ('sync' in setup) {
   })
 } else {
   const {args, normalizer} = await readCommandLine(setup.argv, setup.cwd)
-  const context = {...(await entryContext(args, normalizer, setup.cwd)), temporaryRun: setup.run}
+  const context = {...(await entryContext(args, normalizer, setup.cwd)), temporaryRun: setup.run, blockingReads: true}
   channel.serve(async (index, job) => {
     const send = (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]): Promise<void> =>
       channel.send(index, events, bytes, transfer)

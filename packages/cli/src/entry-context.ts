@@ -19,6 +19,8 @@ export interface EntryContext {
   /** The main thread's mark on its workers' temporary files (see `temporaryRun`). */
   temporaryRun?: string
   cwd: string
+  /** In a worker thread: inputs are read with blocking calls (see `PathInputOptions.blocking`). */
+  blockingReads?: boolean
   /**
    * In the main thread with `--jobs` above 1: an input whose format reads in
    * parts (an export) is converted by that many workers, a part at a time.

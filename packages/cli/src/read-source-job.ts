@@ -26,8 +26,8 @@ export async function readSourceJob(
   redact: boolean,
   send: (events: SourceJobEvent[], bytes: number) => Promise<void>
 ): Promise<void> {
-  // No render options: the main thread renders, and loads what its notes need.
-  const read = readInProcess(normalizer, redact ? redactSecrets : undefined)
+  // No render options: the main thread renders, and loads what its notes need. A worker reads with blocking calls.
+  const read = readInProcess(normalizer, redact ? redactSecrets : undefined, {blocking: true})
   for await (const event of read([job.path], {formatOptions: job.formatOptions})) {
     if (event.type === 'conversation') {
       await send([{kind: 'conversation', conversation: event.conversation}], conversationBytes)

@@ -236,11 +236,12 @@ async function syncStaged(staged: StagedNote): Promise<void> {
   if (staged.synced) return
   if (staged.fd !== undefined) await fsyncFd(staged.fd)
   else {
-    const handle = await open(staged.path, constants.O_RDONLY | noFollow)
+    // Opened and closed at once; only the fsync, which waits on the disk, goes to the thread pool.
+    const fd = openSync(staged.path, constants.O_RDONLY | noFollow)
     try {
-      await handle.sync()
+      await fsyncFd(fd)
     } finally {
-      await handle.close()
+      closeSync(fd)
     }
   }
   staged.synced = true

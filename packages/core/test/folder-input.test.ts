@@ -78,3 +78,26 @@ test('formats can claim a folder; others say why not', async () => {
     /^The input is a folder \(or an archive\) of files, but no registered format claimed it/
   )
 })
+
+test('a file read with blocking calls gives the bytes the streamed read gives, head and whole', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-blocking-'))
+  const path = join(dir, 'session.jsonl')
+  // Over one read's chunk (1 MB), not a multiple of it, with a character split across chunks somewhere.
+  const body = Array.from({length: 30_000}, (_, index) => `{"n":${index},"text":"é ${'x'.repeat(index % 50)}"}`)
+  await writeFile(path, `${body.join('\n')}\n`)
+  const streamed = await inputFromPath(path)
+  const blocking = await inputFromPath(path, {blocking: true})
+  assert.equal(blocking.size, streamed.size)
+  assert.ok((blocking.size ?? 0) > 1024 * 1024)
+  assert.equal(await text(blocking.open()), await text(streamed.open()))
+  assert.deepEqual(await blocking.head(100), await streamed.head(100))
+  assert.deepEqual(await blocking.head(10 * 1024 * 1024), await streamed.head(10 * 1024 * 1024))
+  // Read twice, from the start each time.
+  assert.equal(await text(blocking.open()), `${body.join('\n')}\n`)
+  const empty = join(dir, 'empty.jsonl')
+  await writeFile(empty, '')
+  const none = await inputFromPath(empty, {blocking: true})
+  assert.equal(await text(none.open()), '')
+  assert.equal((await none.head(64)).byteLength, 0)
+  await assert.rejects(inputFromPath(join(dir, 'missing'), {blocking: true}), /ENOENT/)
+})

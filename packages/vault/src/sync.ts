@@ -3,7 +3,7 @@ import {createReadStream} from 'node:fs'
 import {lstat, mkdir, readFile, realpath, stat, unlink} from 'node:fs/promises'
 import {homedir} from 'node:os'
 import {join, relative, resolve, sep} from 'node:path'
-import type {Conversation, Input, Normalizer, RenderOptions} from '@chatmark/core'
+import type {Conversation, Input, Normalizer, PathInputOptions, RenderOptions} from '@chatmark/core'
 import {
   attachmentsOf,
   conversationTitle,
@@ -621,14 +621,22 @@ interface SourceReading {
 
 /**
  * The default {@link SourceReader}: each file read in turn by `normalizer`,
- * `transform` applied (the CLI's workers read their sources with it too).
+ * `transform` applied (the CLI's workers read their sources with it too,
+ * `blocking`: see `PathInputOptions`).
  */
-export function readInProcess(normalizer: Normalizer, transform: SyncOptions['transform']): SourceReader {
+export function readInProcess(
+  normalizer: Normalizer,
+  transform: SyncOptions['transform'],
+  {blocking = false}: PathInputOptions = {}
+): SourceReader {
   return async function* (files, {formatOptions, render}) {
     for (const file of files) {
       let fatal: string | undefined
       try {
-        const reading = await normalizer.read(await inputFromPath(file), {formatOptions, ...(render ? {render} : {})})
+        const reading = await normalizer.read(await inputFromPath(file, {blocking}), {
+          formatOptions,
+          ...(render ? {render} : {})
+        })
         for await (const read of reading.conversations) {
           yield {type: 'conversation', file, conversation: transform ? await transform(read) : read}
         }

@@ -17,7 +17,7 @@ export {confidences, formatOptionKey, matchesName} from './plugin.js'
 export type {Limits} from './limits.js'
 export {defaultLimits, expansionRatioFloorBytes} from './limits.js'
 export {capMessages, shorten} from './cap-messages.js'
-export type {Input, InputEntry} from './input.js'
+export type {Input, InputEntry, PathInputOptions} from './input.js'
 export {
   entryInput,
   headOf,

@@ -1,4 +1,4 @@
-import {createReadStream} from 'node:fs'
+import {closeSync, createReadStream, openSync, readSync, statSync} from 'node:fs'
 import {lstat, open, readdir, stat} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import type {Readable} from 'node:stream'
@@ -60,18 +60,30 @@ const siblingListing = Object.freeze({maxDepth: 2, maxEntries: 100_000})
 /** Chunk size for file reads: large enough that per-chunk work is negligible. */
 const readChunkBytes = 1024 * 1024
 
+/** Options for {@link inputFromPath}. */
+export interface PathInputOptions {
+  /**
+   * Read with blocking calls, for a worker thread that has nothing else to
+   * do meanwhile: libuv's thread pool, which the whole process shares, is then
+   * left to the main thread's writes and fsyncs. Waiting behind them, two
+   * workers converting 1,500 sessions spent 8% of their time idle.
+   */
+  blocking?: boolean
+}
+
 /** An input read from a file on disk; its {@link Input.container} is the folder it is in. */
-export async function inputFromPath(path: string): Promise<Input> {
-  const stats = await stat(path)
+export async function inputFromPath(path: string, options: PathInputOptions = {}): Promise<Input> {
+  const stats = options.blocking ? statSync(path) : await stat(path)
   return {
     name: path,
     path,
     size: stats.size,
     container: folderInput(dirname(path), siblingListing),
     open() {
-      return createReadStream(path, {highWaterMark: readChunkBytes})
+      return options.blocking ? readBlocking(path, stats.size) : createReadStream(path, {highWaterMark: readChunkBytes})
     },
     async head(bytes) {
+      if (options.blocking) return headBlocking(path, Math.min(bytes, stats.size))
       const handle = await open(path, 'r')
       try {
         const buffer = Buffer.alloc(Math.min(bytes, stats.size))
@@ -81,6 +93,33 @@ export async function inputFromPath(path: string): Promise<Input> {
         await handle.close()
       }
     }
+  }
+}
+
+/** A file's bytes in chunks of up to {@link readChunkBytes}, read with blocking calls (see `PathInputOptions`). */
+async function* readBlocking(path: string, size: number): AsyncGenerator<Uint8Array> {
+  const fd = openSync(path, 'r')
+  try {
+    for (let position = 0; ; ) {
+      // Each chunk is its own buffer: a reader may keep what it was given.
+      const buffer = Buffer.allocUnsafe(Math.min(readChunkBytes, Math.max(size - position, 64 * 1024)))
+      const read = readSync(fd, buffer, 0, buffer.length, null)
+      if (read === 0) return
+      position += read
+      yield buffer.subarray(0, read)
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function headBlocking(path: string, bytes: number): Uint8Array {
+  const fd = openSync(path, 'r')
+  try {
+    const buffer = Buffer.alloc(bytes)
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0))
+  } finally {
+    closeSync(fd)
   }
 }
 
