@@ -5,15 +5,28 @@ import {parseBlocks} from './block-parser.js'
  * Cheap tests for text that has nothing containment would change. Everything
  * it changes begins a line, after any container markers (`>`, list bullets and
  * numbers) and indentation: an ATX heading (`#`), a code fence (`` ` `` or
- * `~`), an HTML block (`<`), or a setext underline (a line of `=` or `-`).
+ * `~`), an HTML block (`<`), a setext underline (a line of `=` or `-`), or,
+ * in text that has one of the others, an item with nothing after its marker.
  */
 const markupCharacter = /[#`~<]/
 const markupAtLineStart = /^[ \t>*+\-\d.)]*[#`~<]/m
+/**
+ * What of `markupAtLineStart` can begin a block: a heading's hashes (then a
+ * space, a tab or the line's end), three backticks or tildes, or `<`. Inline
+ * code at the start of a list item (`` - `npm test` ``) or a `#tag` begins
+ * none, and sent a message through markdown-it for nothing.
+ */
+const blockAtLineStart = /^[ \t>*+\-\d.)]*(?:#{1,6}(?:[ \t]|$)|`{3}|~{3}|<)/m
+/** A line of list markers alone: an item that starts empty, which `settleLines` may mark. */
+const markersOnly = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]*)+$/m
 const setextUnderline = /^[ \t>]*(?:=+|-+)[ \t]*$/m
 
 /** Whether containing `text` needs the block parser (markdown-it), or leaves the text as it is. */
 export function needsBlockParser(text: string): boolean {
-  return (markupCharacter.test(text) && markupAtLineStart.test(text)) || setextUnderline.test(text)
+  if (setextUnderline.test(text)) return true
+  if (!markupCharacter.test(text)) return false
+  // An empty item is settled only in text that has markup at a line's start at all (as before the finer test).
+  return blockAtLineStart.test(text) || (markersOnly.test(text) && markupAtLineStart.test(text))
 }
 
 /** Leading container markers (block quotes, list items) before a block's own markup. */
@@ -35,8 +48,15 @@ const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]
 export function containMarkdown(text: string, depth: number): string {
   // `includes` first: most text has no `\r`, and the replacement would scan it all.
   const source = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(/^(?:[ \t]*\n)+/, '').trimEnd()
-  if (!needsBlockParser(source)) return source
+  return needsBlockParser(source) ? containParsed(source, depth) : source
+}
 
+/**
+ * {@link containMarkdown} of text with `\n` line endings and no blank lines
+ * around it, through the block parser whatever the text: exported for the
+ * test that no text `needsBlockParser` lets by would be changed here.
+ */
+export function containParsed(source: string, depth: number): string {
   // A setext heading's lines become one ATX line: the others are emptied
   // (`undefined`) in place rather than spliced out, so every token's line map
   // stays valid and a message of 200,000 headings is edited in linear time.
