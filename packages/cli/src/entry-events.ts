@@ -30,6 +30,14 @@ const encoder = new TextEncoder()
 /** A small event's share of the flow-control count, so that many of them count too. */
 const eventBytes = 64
 
+/**
+ * A staged note's share: its text is on disk, but each one waits in the main
+ * thread for an fsync and its name. Counted as 64 bytes, a worker could run
+ * 65,000 notes ahead of a main thread slowed by the disk, and the 2 GB export
+ * peaked at 498 MB; counted so, at most 256 per worker wait.
+ */
+const stagedNoteBytes = 16 * 1024
+
 const quiet: Progress = {read() {}, conversation() {}, stop() {}}
 
 /**
@@ -57,7 +65,7 @@ export function postingSink(
       // encoded and hashed here, and the bytes moved to the main thread.
       if ('chunks' in content && stage) {
         const staged = await stage(name, content)
-        return send([{kind: 'note', input, name, id, content: {staged}, link}], eventBytes)
+        return send([{kind: 'note', input, name, id, content: {staged}, link}], stagedNoteBytes)
       }
       if ('staged' in content) return send([{kind: 'note', input, name, id, content, link}], eventBytes)
       const bytes = 'bytes' in content ? content.bytes : encoder.encode(text(content.chunks))
