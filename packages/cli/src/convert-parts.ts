@@ -88,9 +88,6 @@ export async function convertParts(
       script: convertWorkerScript(),
       setup: {argv: pool.argv, cwd: context.cwd, run: pool.run} satisfies WorkerSetup,
       transfer: (job) => ownBuffers(job as PartsJob),
-      // An export's many small notes: the 2 GB one peaked at 315-337 MB with 16 MB, 276-282 MB with 8 (61-72 s
-      // either way). A folder of large sessions ran 4-8% slower with 8, so the pool's default stays 16 there.
-      youngGenerationMb: 8,
       ...(pool.signal ? {signal: pool.signal} : {})
     },
     {

@@ -14,11 +14,6 @@ export interface PoolOptions {
   signal?: AbortSignal
   /** Buffers of a job to move to its worker rather than copy (they are unusable here afterwards). */
   transfer?: (job: unknown) => ArrayBuffer[]
-  /**
-   * Each worker's young generation, in MB (default 16): smaller keeps the
-   * process's peak lower, at the cost of more scavenges. V8's default is 48.
-   */
-  youngGenerationMb?: number
 }
 
 /** What the pool calls, in the order of the jobs. */
@@ -177,8 +172,9 @@ export async function runInPool(
       execArgv: options.script.execArgv,
       workerData: {setup: options.setup, creditBytes},
       // A smaller young generation than V8's default (48 MB): with a worker per core besides the main thread,
-      // the 200 MB bench export's peak went from 294 MB to 262 MB at 16 MB, in the same time.
-      resourceLimits: {maxYoungGenerationSizeMb: options.youngGenerationMb ?? 16},
+      // the 200 MB bench export's peak went from 294 MB to 262 MB at 16 MB, in the same time. Once the workers
+      // wrote faster, the 2 GB export peaked at 315-337 MB at 16 MB and 276-282 MB at 8 MB (61-72 s either way).
+      resourceLimits: {maxYoungGenerationSizeMb: 8},
       stdout: false,
       stderr: false
     })
