@@ -212,6 +212,9 @@ async function claim(
   noteId: NoteIdReader | undefined,
   writtenHash: string | undefined
 ): Promise<'written' | 'unchanged' | 'taken' | 'edited'> {
+  // Synced already because the name was free when it was staged: try the name at once (`link` takes nothing
+  // that is there); only a name that turns out taken needs looking at.
+  if (staged.synced && claimFree(staged.path, target)) return 'written'
   const info: Stats | undefined = lstatSync(target, {throwIfNoEntry: false})
   if (info === undefined) {
     // Synced only now that it is going to be a note: a re-run that changes nothing syncs nothing.
