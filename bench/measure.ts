@@ -16,7 +16,7 @@ export interface Measurement {
 export async function measure(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Measurement> {
   // Every run starts with nothing waiting to be written back: the notes of the run before would otherwise be
   // flushed during this one, and its fsyncs wait behind them (a run with one job, which waits on its fsyncs
-  // more, was 19% slower then). Where there is no `sync` command (Windows) nothing is done.
+  // more, took 15% longer then). Where there is no `sync` command (Windows) nothing is done.
   spawnSync('sync', {stdio: 'ignore'})
   const started = process.hrtime.bigint()
   const reporter = new URL('./report-rss.cjs', import.meta.url).pathname

@@ -48,8 +48,8 @@ function* nodesToMarkdownChunks(nodes: Iterable<RootContent>, profile?: RenderOp
     batch.push(child)
     size += textSize(child, batchChars - size)
     // A note of a few turns is one call of the serialiser: each call configures its state from every extension
-    // afresh (merging their handlers), which cost a sixth of the rendering of an export's small notes when the
-    // frontmatter and title went out in a call of their own.
+    // afresh (merging their handlers, 8% of rendering an export's small notes when the frontmatter and title went
+    // out in a call of their own).
     if (size >= batchChars || batch.length >= batchNodes) {
       if (separator) yield separator
       yield* withoutNul(sink.fill(processor.stringify({type: 'root', children: batch})))
