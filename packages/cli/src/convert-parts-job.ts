@@ -21,7 +21,7 @@ let opened: {path: string; input: Promise<Input>} | undefined
 export async function convertPartsJob(
   job: PartsJob,
   context: EntryContext,
-  send: (events: EntryEvent[], bytes: number) => Promise<void>
+  send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>
 ): Promise<void> {
   if (opened?.path !== job.path) {
     opened = {
@@ -32,7 +32,16 @@ export async function convertPartsJob(
     }
   }
   const input = await opened.input
-  const sink = postingSink(send, stagingIn(context.noteFolder, context.temporaryRun))
+  // What a part makes is sent in one message with its end: an export's part is a conversation or two, and a
+  // message per note and per end cost a worker 3-8% of its time in postMessage. A part that never ends (its
+  // worker crashed) is failed whole, as it is named then.
+  let held: {events: EntryEvent[]; bytes: number; transfer: ArrayBuffer[]} = {events: [], bytes: 0, transfer: []}
+  const hold = async (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]): Promise<void> => {
+    held.events.push(...events)
+    held.bytes += bytes
+    if (transfer) held.transfer.push(...transfer)
+  }
+  const sink = postingSink(hold, stagingIn(context.noteFolder, context.temporaryRun))
   const {args, render, readOptions} = context
   const options = {...readOptions, ...(args.list || args.to === 'json' ? {} : {render})}
   for (const part of job.parts) {
@@ -42,7 +51,7 @@ export async function convertPartsJob(
       conversations++
       await emitConversation(read, job.name, context, sink, async (conversation) => {
         const text = [...jsonReportConversation(conversation, true)].join('')
-        await send([{kind: 'json', text}], text.length)
+        await hold([{kind: 'json', text}], text.length)
       })
     }
     const messages = file.messages.map((message) => ({
@@ -53,6 +62,9 @@ export async function convertPartsJob(
       ...(message.line ? {line: message.line} : {}),
       ...(message.column ? {column: message.column} : {})
     }))
-    await send([{kind: 'part-end', conversations, messages}], 64 * (messages.length + 1))
+    const {events, bytes, transfer} = held
+    held = {events: [], bytes: 0, transfer: []}
+    events.push({kind: 'part-end', conversations, messages})
+    await send(events, bytes + 64 * (messages.length + 1), transfer)
   }
 }
