@@ -35,6 +35,8 @@ const texts = [
   'Claude · 2025-01-09 11:24 · claude-sonnet-4',
   'it\'s "quoted"?',
   '(paren)',
+  ' (image, 1024×768, 140.7 KB) ',
+  '2–3 — and so on…',
   'x'.repeat(250)
 ]
 const codes = ['shell', 'a b', ' edge', 'tick`', 'src/file.ts', '']

@@ -2,11 +2,12 @@ import type {PhrasingContent} from 'mdast'
 
 /**
  * Characters that mean nothing to Markdown, GFM or HTML inside a line:
- * letters, digits, spaces and plain punctuation. Everything that can start or
- * end a construct (`*_[]<>&!#~|\\=+@%` and backticks) is absent, and so is
- * what Obsidian reads as its own (`#`, `%%`, `==`).
+ * letters, digits, spaces and plain punctuation (with the dashes, the
+ * ellipsis and the `×` of an attachment's `1024×768`). Everything that can
+ * start or end a construct (`*_[]<>&!#~|\\=+@%` and backticks) is absent,
+ * and so is what Obsidian reads as its own (`#`, `%%`, `==`).
  */
-const inert = /^[\p{L}\p{N} ,.:;()·'"?/-]*$/u
+const inert = /^[\p{L}\p{N} ,.:;()·'"?/×–—…-]*$/u
 /** GFM turns `www.` and `scheme://` into links even without brackets. */
 const autolink = /www\.|:\/\//i
 /** What may follow emphasis or a code span directly, for the run to close as written. */
