@@ -259,12 +259,15 @@ export async function runInPool(
       if (!pooled) break
       const item = returned.shift() ?? {index: next++, job: waiting.shift()}
       const {index, job} = item
-      if (pooled.job === undefined) {
+      pooled.worker.postMessage({type: 'job', index, job} satisfies ToWorker, options.transfer?.(job) ?? [])
+      // A job sent ahead starts its clock when the one before it is done: the worker may be waiting for its
+      // events to be taken meanwhile, with its clock stopped.
+      if (pooled.job !== undefined) pooled.next = item
+      else {
         pooled.job = index
         pooled.remainingMs = options.timeLimitMs
-      } else pooled.next = item
-      pooled.worker.postMessage({type: 'job', index, job} satisfies ToWorker, options.transfer?.(job) ?? [])
-      startClock(pooled)
+        startClock(pooled)
+      }
     }
     const resume = wantJobs
     wantJobs = undefined

@@ -227,7 +227,6 @@ async function claim(
   // The same text: nothing to do, and the file (its time, its mode) is left as it is.
   if (existing.sha256 === sha256) return 'unchanged'
   if (existing.sha256 !== writtenHash) return 'edited'
-  closeStaged(staged)
   await chmod(staged.path, existing.mode & 0o7777)
   await syncStaged(staged)
   await rename(staged.path, target)
