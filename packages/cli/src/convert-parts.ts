@@ -101,7 +101,7 @@ export async function convertParts(
           const first = (range?.first ?? 0) + (range?.done ?? 0) + 1
           const last = (range?.last ?? 0) + 1
           const items = first === last ? `item ${first}` : `items ${first} to ${last}`
-          const reason = `${items} of the input not read: ${happened.reason}`
+          const reason = `${items} of the input not converted: ${happened.reason}`
           reports.push({splitMessages: marks[parts] ?? 0, messages: [{reason, fatal: true, ruleId: 'worker-failed'}]})
           return
         }

@@ -176,20 +176,22 @@ test('a worker that crashes on a part fails the items it had not read; the other
       }}\n`
   )
   const input = join(dir, 'export.lines')
-  await writeFile(input, ['one', 'two', 'crash', 'four'].join('\n'))
+  const lines = Array.from({length: 20}, (_, index) => (index === 12 ? 'crash' : `line ${index + 1}`))
+  await writeFile(input, lines.join('\n'))
   const {code, stdout, stderr} = await runCli(['--use', format, '-j', '2', '--list', input])
   assert.equal(code, 1)
-  // One job of parts (they are small): the two before the crash are kept, the rest named as not read.
+  // One job of parts (they are small), whose worker sends what it made eight parts at a time: the eight sent before
+  // the crash are kept, the rest named as not converted (the four after them were, but never reached the main thread).
   assert.deepEqual(
     stdout
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('\t')[3]),
-    ['one', 'two']
+    lines.slice(0, 8)
   )
   assert.match(
     stderr,
-    /export\.lines: items 3 to 4 of the input not read: the worker converting it stopped \(exit code 3\)/
+    /export\.lines: items 9 to 20 of the input not converted: the worker converting it stopped \(exit code 3\)/
   )
 })
 

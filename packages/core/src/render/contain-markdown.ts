@@ -1,5 +1,6 @@
 import type {Block} from './block-parser.js'
 import {parseBlocks} from './block-parser.js'
+import {containSimple} from './contain-simple.js'
 
 /**
  * Cheap tests for text that has nothing containment would change. Everything
@@ -48,7 +49,7 @@ const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]
 export function containMarkdown(text: string, depth: number): string {
   // `includes` first: most text has no `\r`, and the replacement would scan it all.
   const source = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(/^(?:[ \t]*\n)+/, '').trimEnd()
-  return needsBlockParser(source) ? containParsed(source, depth) : source
+  return needsBlockParser(source) ? (containSimple(source, depth) ?? containParsed(source, depth)) : source
 }
 
 /**
