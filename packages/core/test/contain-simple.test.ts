@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {containParsed} from '../src/render/contain-markdown.js'
+import {containParsed, needsBlockParser} from '../src/render/contain-markdown.js'
 import {containSimple} from '../src/render/contain-simple.js'
 
 // Kinds of line around fences and headings: what the gate takes (fences and headings at a line's start, text,
@@ -9,6 +9,7 @@ import {containSimple} from '../src/render/contain-simple.js'
 const kinds = ['text', '', '```', '```js', '````', '~~~', '~~~~ x', '``` ', '```\t', '  ```', ' ```', '\t```', '```a`b']
 kinds.push('# h', '## h #', '###### h', '####### h', '#', '#tag', ' # h', '    # h', '- item', '- `code`', '1. x', '-')
 kinds.push(
+  '#\th',
   '> q',
   '> # h',
   '> ```',
@@ -48,7 +49,7 @@ function check(source: string, counts: {taken: number; changed: number}): void {
   if (simple === undefined) return
   counts.taken++
   if (simple !== source) counts.changed++
-  assert.equal(simple, containParsed(source, 2), JSON.stringify(source))
+  assert.equal(simple, needsBlockParser(source) ? containParsed(source, 2) : source, JSON.stringify(source))
 }
 
 const clean = (lines: string[]): string =>

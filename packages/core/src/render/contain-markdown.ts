@@ -49,7 +49,9 @@ const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]
 export function containMarkdown(text: string, depth: number): string {
   // `includes` first: most text has no `\r`, and the replacement would scan it all.
   const source = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(/^(?:[ \t]*\n)+/, '').trimEnd()
-  return needsBlockParser(source) ? (containSimple(source, depth) ?? containParsed(source, depth)) : source
+  // Most text is simple (see `containSimple`), and one pass over its lines answers; the rest is asked of the cheap
+  // tests, then of the block parser.
+  return containSimple(source, depth) ?? (needsBlockParser(source) ? containParsed(source, depth) : source)
 }
 
 /**
