@@ -89,7 +89,9 @@ export async function convertParts(
       setup: {argv: pool.argv, cwd: context.cwd, run: pool.run} satisfies WorkerSetup,
       transfer: (job) => ownBuffers(job as PartsJob),
       // The export's many small notes, once written faster, peaked at 276-300 MB with 8 MB (53-55 s for 2 GB) and
-      // 266-274 MB with 4 MB (55-57 s): the margin under 300 MB is worth the 3%.
+      // 266-274 MB with 4 MB (55-57 s): the margin under 300 MB is worth the time. Measured again once containment
+      // mostly skipped markdown-it: 8 MB halves each worker's garbage collection (0.7 s to 0.35-0.4 s of 5.5 s on
+      // the 200 MB export) but the 2 GB export peaked at 272-286 MB (256-272 MB with 4 MB).
       youngGenerationMb: 4,
       ...(pool.signal ? {signal: pool.signal} : {})
     },

@@ -14,7 +14,7 @@ export interface PoolOptions {
   signal?: AbortSignal
   /** Buffers of a job to move to its worker rather than copy (they are unusable here afterwards). */
   transfer?: (job: unknown) => ArrayBuffer[]
-  /** Each worker's young generation in MB (default 8, see below): smaller keeps the peak lower, in more scavenges. */
+  /** Each worker's young generation in MB (default 16, see below): smaller keeps the peak lower, in more scavenges. */
   youngGenerationMb?: number
 }
 
@@ -173,11 +173,11 @@ export async function runInPool(
       eval: options.script.eval,
       execArgv: options.script.execArgv,
       workerData: {setup: options.setup, creditBytes},
-      // A smaller young generation than V8's default (48 MB): with a worker per core besides the main thread,
-      // the 200 MB bench export's peak went from 294 MB to 262 MB at 16 MB, in the same time. Once the workers
-      // wrote faster, the 2 GB export peaked at 315-337 MB at 16 MB and 276-282 MB at 8 MB (61-72 s either
-      // way); the folder of 1,500 sessions took 8.6-9.3 s either way (the machine's spread), in 20 MB less.
-      resourceLimits: {maxYoungGenerationSizeMb: options.youngGenerationMb ?? 8},
+      // A smaller young generation than V8's default (48 MB), which a worker per core besides the main thread
+      // would add up: 16 MB. At 8 MB a session's records outgrew the nursery: the folder of 1,500 sessions spent
+      // 1.6-1.7 s of each worker's 9.6 s in garbage collection (0.5-0.7 s at 16 MB) and took 9.8-10.5 s instead
+      // of 7.9-8.6 s (side by side), in 10-20 MB less. An export's parts, small and many, choose their own.
+      resourceLimits: {maxYoungGenerationSizeMb: options.youngGenerationMb ?? 16},
       stdout: false,
       stderr: false
     })
