@@ -6,6 +6,8 @@ import type {PartsJob} from './convert-parts.js'
 import type {EntryContext} from './entry-context.js'
 import type {EntryEvent} from './entry-events.js'
 import {postingSink} from './entry-events.js'
+import type {EventBatch} from './held-events.js'
+import {heldEvents} from './held-events.js'
 import {jsonReportConversation} from './report.js'
 import {stagingIn} from './write-note.js'
 
@@ -20,13 +22,14 @@ let opened: {path: string; input: Promise<Input>} | undefined
  * A worker's job of parts (see `convertParts`): parses, redacts and renders
  * the parts' conversations as the command line asks, sending what each makes
  * (a `--json` piece without its separator), then, for each part, how many
- * conversations it gave and its messages.
+ * conversations it gave and its messages. Returns the last events, not yet
+ * sent, to send with the job's end.
  */
 export async function convertPartsJob(
   job: PartsJob,
   context: EntryContext,
   send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>
-): Promise<void> {
+): Promise<EventBatch> {
   if (opened?.path !== job.path) {
     opened = {
       path: job.path,
@@ -39,22 +42,10 @@ export async function convertPartsJob(
   // What parts make is sent with their ends, `partsPerMessage` parts a message: an export's part is a conversation
   // or two, and a message per note and per end cost a worker 3-8% of its time in postMessage, a message per part
   // 3% more (the 200 MB export, side by side). Parts whose ends never arrive (their worker crashed) are failed, as
-  // they are named then: up to seven parts converted before a crash go with it.
-  let held: {events: EntryEvent[]; bytes: number; transfer: ArrayBuffer[]} = {events: [], bytes: 0, transfer: []}
-  const hold = async (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]): Promise<void> => {
-    held.events.push(...events)
-    held.bytes += bytes
-    if (transfer) held.transfer.push(...transfer)
-  }
+  // they are named then: up to seven parts converted before a crash go with it. Never a part in halves.
+  const held = heldEvents(send)
   let heldParts = 0
-  const flush = async (): Promise<void> => {
-    if (held.events.length === 0) return
-    const {events, bytes, transfer} = held
-    held = {events: [], bytes: 0, transfer: []}
-    heldParts = 0
-    await send(events, bytes, transfer)
-  }
-  const sink = postingSink(hold, stagingIn(context.noteFolder, context.temporaryRun))
+  const sink = postingSink(held.hold, stagingIn(context.noteFolder, context.temporaryRun))
   const {args, render, readOptions} = context
   const options = {...readOptions, ...(args.list || args.to === 'json' ? {} : {render})}
   for (const part of job.parts) {
@@ -64,7 +55,7 @@ export async function convertPartsJob(
       conversations++
       await emitConversation(read, job.name, context, sink, async (conversation) => {
         const text = [...jsonReportConversation(conversation, true)].join('')
-        await hold([{kind: 'json', text}], text.length)
+        await held.hold([{kind: 'json', text}], text.length)
       })
     }
     const messages = file.messages.map((message) => ({
@@ -75,10 +66,8 @@ export async function convertPartsJob(
       ...(message.line ? {line: message.line} : {}),
       ...(message.column ? {column: message.column} : {})
     }))
-    held.events.push({kind: 'part-end', conversations, messages})
-    held.bytes += 64 * (messages.length + 1)
-    heldParts++
-    if (heldParts >= partsPerMessage || held.bytes >= flushBytes) await flush()
+    await held.hold([{kind: 'part-end', conversations, messages}], 64 * (messages.length + 1))
+    if (++heldParts % partsPerMessage === 0 || held.bytes >= flushBytes) await held.flush()
   }
-  await flush()
+  return held.take()
 }

@@ -7,6 +7,8 @@ import {convertPartsJob} from './convert-parts-job.js'
 import {entryContext} from './entry-context.js'
 import type {EntryEvent} from './entry-events.js'
 import {postingSink} from './entry-events.js'
+import type {EventBatch} from './held-events.js'
+import {heldEvents} from './held-events.js'
 import type {SourceJob} from './read-source-job.js'
 import {readSourceJob} from './read-source-job.js'
 import {workerChannel} from './worker-channel.js'
@@ -15,6 +17,9 @@ import {stagingIn} from './write-note.js'
 // A worker of `convertInPool` and `convertParts`: reads the command line as the main thread did, then converts
 // what it is given, one job at a time (a whole input, or some parts of one), posting what it makes. Or a worker
 // of `chatmark sync` (`pooledSourceReader`): reads sources.
+
+/** See `heldEvents`: eight staged notes, or 128 KB of notes bound for standard output. */
+const entryFlushBytes = 128 * 1024
 
 const {setup, creditBytes} = workerData as {setup: WorkerSetup; creditBytes: number}
 if (!parentPort) throw new Error('convert-worker.js runs as a worker thread of the chatmark command')
@@ -31,10 +36,15 @@ if ('sync' in setup) {
   channel.serve(async (index, job) => {
     const send = (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]): Promise<void> =>
       channel.send(index, events, bytes, transfer)
-    const sink = postingSink(send, stagingIn(context.noteFolder, setup.run))
     const work = job as EntryJob | PartsJob
-    if (work.kind === 'entry') await convertEntry(work.entry, context, sink)
-    else await convertPartsJob(work, context, send)
-    channel.done(index)
+    let last: EventBatch
+    if (work.kind === 'entry') {
+      // An input's events go in messages of about `entryFlushBytes` (a staged note counts 16 KB), the last with
+      // the job's end: a session of one note is one message.
+      const held = heldEvents(send, entryFlushBytes)
+      await convertEntry(work.entry, context, postingSink(held.hold, stagingIn(context.noteFolder, setup.run)))
+      last = held.take()
+    } else last = await convertPartsJob(work, context, send)
+    channel.done(index, last.events, last.bytes, last.transfer)
   })
 }

@@ -5,7 +5,8 @@ import type {FromWorker, ToWorker} from './worker-pool.js'
 export interface WorkerChannel {
   /** Sends events of job `index`; resolves once the main thread has taken enough that more may be sent. */
   send(index: number, events: unknown[], bytes: number, transfer?: ArrayBuffer[]): Promise<void>
-  done(index: number): void
+  /** Ends job `index`, with its last events if it has any (one message, not two). */
+  done(index: number, events?: unknown[], bytes?: number, transfer?: ArrayBuffer[]): void
   /** Runs `handler` on each job, one at a time, as they come. */
   serve(handler: (index: number, job: unknown) => Promise<void>): void
 }
@@ -50,8 +51,13 @@ export function workerChannel(port: MessagePort, credit: number): WorkerChannel 
       unacked += bytes
       if (unacked >= credit) await new Promise<void>((go) => waiting.push(go))
     },
-    done(index) {
-      port.postMessage({type: 'done', index} satisfies FromWorker)
+    done(index, events, bytes = 0, transfer) {
+      if (events === undefined || events.length === 0) {
+        port.postMessage({type: 'done', index} satisfies FromWorker)
+        return
+      }
+      port.postMessage({type: 'events', index, events, bytes, done: true} satisfies FromWorker, transfer ?? [])
+      unacked += bytes
     },
     serve(next) {
       port.postMessage({type: 'ready'} satisfies FromWorker)

@@ -38,7 +38,7 @@ export interface JobFailure {
  */
 export type FromWorker =
   | {type: 'ready'}
-  | {type: 'events'; index: number; events: unknown[]; bytes: number}
+  | {type: 'events'; index: number; events: unknown[]; bytes: number; done?: true}
   | {type: 'done'; index: number}
 
 /** To a worker: a job to run, or that `bytes` of its events were taken. */
@@ -201,26 +201,26 @@ export async function runInPool(
       }
       const state = states[message.index]
       if (!state) return
-      if (message.type === 'done') {
-        stopClock(pooled)
-        pooled.job = pooled.next?.index
-        pooled.next = undefined
-        pooled.remainingMs = options.timeLimitMs
-        if (pooled.unacked < creditBytes) startClock(pooled)
-        finish(message.index)
-        dispatch()
-        return
+      if (message.type === 'events') {
+        for (const event of message.events) state.events.push({event, bytes: 0, from: pooled})
+        const last = state.events[state.events.length - 1]
+        if (last) last.bytes = message.bytes
+        if (message.index !== current) {
+          state.early += message.bytes
+          buffered += message.bytes
+        }
+        pooled.unacked += message.bytes
+        if (pooled.unacked >= creditBytes) stopClock(pooled)
+        notify()
+        if (!message.done) return
       }
-      for (const event of message.events) state.events.push({event, bytes: 0, from: pooled})
-      const last = state.events[state.events.length - 1]
-      if (last) last.bytes = message.bytes
-      if (message.index !== current) {
-        state.early += message.bytes
-        buffered += message.bytes
-      }
-      pooled.unacked += message.bytes
-      if (pooled.unacked >= creditBytes) stopClock(pooled)
-      notify()
+      stopClock(pooled)
+      pooled.job = pooled.next?.index
+      pooled.next = undefined
+      pooled.remainingMs = options.timeLimitMs
+      if (pooled.unacked < creditBytes) startClock(pooled)
+      finish(message.index)
+      dispatch()
     })
     const fail = (reason: string): void => {
       if (pooled.gone) return

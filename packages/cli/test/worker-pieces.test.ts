@@ -13,6 +13,7 @@ import {convertPartsJob} from '../src/convert-parts-job.js'
 import {entryContext} from '../src/entry-context.js'
 import type {EntryEvent} from '../src/entry-events.js'
 import {postingSink, replayEvent} from '../src/entry-events.js'
+import {heldEvents} from '../src/held-events.js'
 import type {SourceJobEvent} from '../src/read-source-job.js'
 import {readSourceJob} from '../src/read-source-job.js'
 import {workerChannel} from '../src/worker-channel.js'
@@ -115,6 +116,31 @@ test('a worker waits while the main thread has not taken its credit, and runs it
   )
 })
 
+test('held events go in few messages, the last with the end of the job', async () => {
+  const {port1: main, port2: worker} = new MessageChannel()
+  const received: FromWorker[] = []
+  main.on('message', (message: FromWorker) => received.push(message))
+  const channel = workerChannel(worker, 1_000_000)
+  channel.serve(async (index) => {
+    const held = heldEvents((events, bytes) => channel.send(index, events, bytes), 100)
+    for (const text of ['a', 'b', 'c', 'd', 'e']) await held.hold([{kind: 'print', text}], 40)
+    const last = held.take()
+    channel.done(index, last.events, last.bytes)
+  })
+  main.postMessage({type: 'job', index: 0, job: {}})
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  main.close()
+  // Three events come to 120 bytes, over the 100 held at most: sent; the other two go with the end.
+  assert.deepEqual(
+    received.map((message) =>
+      message.type === 'events'
+        ? `${message.events.map((event) => (event as {text: string}).text).join('')}${message.done ? ' done' : ''}`
+        : message.type
+    ),
+    ['ready', 'abc', 'de done']
+  )
+})
+
 test('a source read for a sync sends its conversations redacted, then how it ended', async () => {
   const session = join(dir, 'session.jsonl')
   const source = join(repoRoot, 'fixtures/codex/fork/input.jsonl')
@@ -158,7 +184,9 @@ test('a job of parts sends each part’s notes, then its count and messages', as
     for await (const part of reading.parts) parts.push(part)
     const job: PartsJob = {kind: 'parts', path, name: path, format: 'chatgpt', parts}
     const events: EntryEvent[] = []
-    await convertPartsJob(job, context, async (sent) => void events.push(...sent))
+    // What it sent along the way, then what it leaves to send with the job's end.
+    const last = await convertPartsJob(job, context, async (sent) => void events.push(...sent))
+    events.push(...last.events)
     const ends = events.filter((event) => event.kind === 'part-end')
     assert.equal(ends.length, parts.length)
     assert.equal(
