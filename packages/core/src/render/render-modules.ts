@@ -1,5 +1,6 @@
 import {loadBlockParser} from './block-parser.js'
 import {needsBlockParser} from './contain-markdown.js'
+import {containSimple} from './contain-simple.js'
 import {loadYaml} from './frontmatter.js'
 import {loadMessageParser} from './message-to-mdast.js'
 import {needsObsidianPass} from './obsidian-markdown.js'
@@ -10,7 +11,7 @@ import type {RenderOptions} from './render-options.js'
  * Imports (with `import()`) the modules that rendering `conversation` with
  * `options` needs and that are not loaded at startup: the YAML serialiser for
  * the frontmatter, the Markdown parser with `parseMessages`, else markdown-it
- * when some message text may need containment or, with the obsidian profile,
+ * when some message text may need containment beyond `containSimple` or, with the obsidian profile,
  * its rewrite for Obsidian (`obsidianMarkdown`). The renderers are synchronous
  * and would otherwise `require` them on first use; a bundle (the `chatmark`
  * command) keeps them in chunks of their own, which only this can load. See
@@ -23,7 +24,11 @@ export async function loadRenderModules(conversation: Conversation, options: Ren
     return
   }
   const obsidian = options.profile === 'obsidian'
-  const needs = (text: string): boolean => needsBlockParser(text) || (obsidian && needsObsidianPass(text))
+  // Text that `containSimple` contains by itself (fences and headings at a line's start, most answers) needs no
+  // markdown-it; text with `\r` is asked as it is, since containment reads it with `\n` endings.
+  const contained = (text: string): boolean =>
+    (text.includes('\r') || containSimple(text, 1) === undefined) && needsBlockParser(text)
+  const needs = (text: string): boolean => contained(text) || (obsidian && needsObsidianPass(text))
   if (someMessageText(conversation.turns, needs)) await loadBlockParser()
 }
 
