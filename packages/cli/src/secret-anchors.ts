@@ -30,8 +30,13 @@ export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
   '@secretlint/secretlint-rule-linear': ['lin_api_'],
   '@secretlint/secretlint-rule-notion': ['ntn_'],
   '@secretlint/secretlint-rule-1password': ['ops_'],
+  // Each of its three patterns (case-insensitive) is a URI: `mongodb://` or `mongodb+srv://`, `mysql://` or
+  // `mysqlx://`, `postgres://` or `postgresql://`. Anchored on the name alone, every `ng`, `ql` and `gr` of
+  // ordinary text was a candidate; the `://` keys them on the rarer colon.
   '@secretlint/secretlint-rule-database-connection-string': [
-    '[Mm][Oo][Nn][Gg][Oo]|[Mm][Yy][Ss][Qq][Ll]|[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]'
+    '[Mm][Oo][Nn][Gg][Oo][Dd][Bb](?:\\+[Ss][Rr][Vv])?://',
+    '[Mm][Yy][Ss][Qq][Ll][Xx]?://',
+    '[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss](?:[Qq][Ll])?://'
   ],
   '@secretlint/secretlint-rule-hashicorp-vault': ['hv[sbr]\\.'],
   '@secretlint/secretlint-rule-vercel': ['vc[pikar]_'],

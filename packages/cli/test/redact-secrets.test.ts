@@ -16,6 +16,7 @@ const secrets: Record<string, string> = {
   'AWS access key ID': 'AKIAZ7Q2XW4M5N6P3R8T',
   'AWS secret access key': `${alnum(36, 5)}/+Zq`,
   'Slack token': `xoxb-123456789012-1234567890123-${alnum(24, 6)}`,
+  'database password': `postgresql://deploy:${alnum(20, 10)}!@db.internal:5432/app`,
   'private key': [
     '-----BEGIN OPENSSH PRIVATE KEY-----',
     `b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW${alnum(60, 7)}`,
@@ -24,10 +25,12 @@ const secrets: Record<string, string> = {
   ].join('\n')
 }
 const fineGrained = `github_pat_${alnum(82, 9)}`
+// The prefilter keys database URIs on their `://`, in any case; a `!` keeps the basic-auth anchor off them.
+const mongo = `MongoDB+SRV://app:${alnum(18, 11)}%21@cluster0.example.net/prod`
 // The AWS secret is found by its label, as in a credentials file.
 const planted = (kind: string): string =>
   kind === 'AWS secret access key' ? `aws_secret_access_key = ${secrets[kind]}` : (secrets[kind] as string)
-const all = `${Object.keys(secrets).map(planted).join('\n')}\n${fineGrained}`
+const all = `${Object.keys(secrets).map(planted).join('\n')}\n${fineGrained}\n${mongo}`
 
 const base = {sessionId: 's-1', cwd: '/home/dev', version: '2.0.76', isSidechain: false, userType: 'external'}
 const line = (fields: Record<string, unknown>): string => JSON.stringify({...base, ...fields})
@@ -71,7 +74,7 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dir, {recursive: true, force: true}))
 
-const everySecret = [...Object.values(secrets), fineGrained]
+const everySecret = [...Object.values(secrets), fineGrained, mongo]
 // In the message, the tool input (its string and a JSON value of it), the tool result: 4 of each; and the title.
 const expected = 4 * everySecret.length + 1
 

@@ -29,7 +29,7 @@ function classCharacters(inside: string): string[] {
   return characters
 }
 
-/** A random string an anchor's source matches (its syntax: literals, `\.`, classes, `(?:a|b)`, `{m,n}`). */
+/** A random string an anchor's source matches (its syntax: literals, `\.`, classes, `(?:a|b)`, `{m,n}`, `?`). */
 function instance(source: string): string {
   let out = ''
   for (let index = 0; index < source.length; index++) {
@@ -55,7 +55,11 @@ function instance(source: string): string {
       continue
     } else piece = () => character
     const quantifier = /^\{(\d+),(\d+)\}/.exec(source.slice(index + 1))
-    if (quantifier) {
+    if (source[index + 1] === '?') {
+      // Optional (`[Xx]?`, `(?:\+srv)?`): there or not, at random.
+      if (random(2) === 0) out += piece()
+      index++
+    } else if (quantifier) {
       const times = Number(quantifier[1]) + random(4)
       for (let time = 0; time < times; time++) out += piece()
       index += quantifier[0].length
@@ -90,14 +94,22 @@ test('the split prefilter matches exactly the strings one alternation of all anc
 test('every anchor is searched from rare characters and checked around them by a lookbehind', () => {
   const sources = anchorPatterns.map((pattern) => pattern.source)
   assert.equal(anchorPatterns.length, 3)
-  // Searched from rare characters: `npm_` from its underscore, `ecret` from `cr`, `mysql` from `[Qq][Ll]`.
+  // Searched from rare characters: `npm_` from its underscore, `ecret` from `cr`, `mysql://` from its colon.
   assert.ok(sources.some((source) => source.includes('_(?:authToken|(?<=npm_)|')))
   assert.ok(sources.some((source) => source.includes('cr(?:(?<=ecr)et)')))
-  assert.ok(sources.some((source) => source.includes('[Qq][Ll](?:(?<=[Mm][Yy][Ss][Qq][Ll]))')))
+  assert.ok(sources.some((source) => source.includes('|(?<=[Mm][Yy][Ss][Qq][Ll][Xx]?:)\\/\\/|')))
   for (const source of Object.values(secretAnchors).flat()) {
     for (let run = 0; run < 20; run++) {
       const text = `  ${instance(source)}  `
       if (alternation.test(text)) assert.ok(mayHoldSecret(text), `${source} in ${JSON.stringify(text)}`)
     }
   }
+})
+
+test('every form of database URI the connection-string rule reads passes the prefilter, in any case', () => {
+  // The rule's three patterns (case-insensitive): `mongodb(+srv)://`, `(jdbc:)mysql(x)://`, `postgres(ql)://`. A
+  // `!` in the password keeps the basic-auth anchor (`:user@`) from passing them instead.
+  const uris = ['mongodb://', 'MongoDB+SRV://', 'mysql://', 'jdbc:MySQLx://', 'postgres://', 'POSTGRESQL://']
+  for (const uri of uris) assert.ok(mayHoldSecret(`see ${uri}app:s3cr!t@db.internal/prod`), uri)
+  assert.ok(!mayHoldSecret('a long string of ordinary English: reading, writing, programming, squelching'))
 })
