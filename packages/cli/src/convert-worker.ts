@@ -9,7 +9,7 @@ import type {EntryEvent} from './entry-events.js'
 import {postingSink} from './entry-events.js'
 import type {EventBatch} from './held-events.js'
 import {heldEvents} from './held-events.js'
-import type {SourceJob} from './read-source-job.js'
+import type {SourceJob, SourceJobEvent} from './read-source-job.js'
 import {readSourceJob} from './read-source-job.js'
 import {workerChannel} from './worker-channel.js'
 import {stagingIn} from './write-note.js'
@@ -18,7 +18,7 @@ import {stagingIn} from './write-note.js'
 // what it is given, one job at a time (a whole input, or some parts of one), posting what it makes. Or a worker
 // of `chatmark sync` (`pooledSourceReader`): reads sources.
 
-/** See `heldEvents`: eight staged notes, or 128 KB of notes bound for standard output. */
+/** See `heldEvents`: eight staged notes, 128 KB of notes bound for standard output, or a source's conversations. */
 const entryFlushBytes = 128 * 1024
 
 const {setup, creditBytes} = workerData as {setup: WorkerSetup; creditBytes: number}
@@ -27,8 +27,10 @@ const channel = workerChannel(parentPort, creditBytes)
 if ('sync' in setup) {
   const {redact} = setup.sync
   channel.serve(async (index, job) => {
-    await readSourceJob(job as SourceJob, redact, (events, bytes) => channel.send(index, events, bytes))
-    channel.done(index)
+    const held = heldEvents<SourceJobEvent>((events, bytes) => channel.send(index, events, bytes), entryFlushBytes)
+    await readSourceJob(job as SourceJob, redact, held.hold)
+    const last = held.take()
+    channel.done(index, last.events, last.bytes)
   })
 } else {
   const {args, normalizer} = await readCommandLine(setup.argv, setup.cwd)

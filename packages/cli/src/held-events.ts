@@ -1,37 +1,38 @@
 import type {EntryEvent} from './entry-events.js'
 
 /** Events held to be sent together, with their flow-control bytes and the buffers they move. */
-export interface EventBatch {
-  events: EntryEvent[]
+export interface EventBatch<Event = EntryEvent> {
+  events: Event[]
   bytes: number
   transfer: ArrayBuffer[]
 }
 
 /** A worker's events, held and sent in few messages (see {@link heldEvents}). */
-export interface HeldEvents {
+export interface HeldEvents<Event = EntryEvent> {
   /** The flow-control bytes of what is held. */
   readonly bytes: number
   /** Holds events; sends what is held once it comes to `flushBytes`. */
-  hold(events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]): Promise<void>
+  hold(events: Event[], bytes: number, transfer?: ArrayBuffer[]): Promise<void>
   /** Sends what is held, if anything. */
   flush(): Promise<void>
   /** What is held, no longer held: the job's last events, to send with its end. */
-  take(): EventBatch
+  take(): EventBatch<Event>
 }
 
 /**
- * Holds a worker's events and sends them in batches: each `postMessage` and
- * the acknowledgement it earns cost a worker 60-400 µs, and a message per note,
- * per `matched` and per end spent 3% of each worker's time on the folder of
- * 1,500 sessions. What is held when a worker crashes is lost with its job,
- * which is failed (never half delivered, never converted twice).
+ * Holds a worker's events and sends them in batches: each message cost a
+ * worker 60-400 µs in `postMessage` (with the main thread it wakes, on two
+ * cores), and a message per note, per `matched` and per end came to 3% of each
+ * worker's time on the folder of 1,500 sessions. What is held when a worker
+ * crashes is lost with its job, which is failed (never half delivered, never
+ * converted twice).
  */
-export function heldEvents(
-  send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>,
+export function heldEvents<Event = EntryEvent>(
+  send: (events: Event[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>,
   flushBytes = Number.POSITIVE_INFINITY
-): HeldEvents {
-  let held: EventBatch = {events: [], bytes: 0, transfer: []}
-  const take = (): EventBatch => {
+): HeldEvents<Event> {
+  let held: EventBatch<Event> = {events: [], bytes: 0, transfer: []}
+  const take = (): EventBatch<Event> => {
     const batch = held
     held = {events: [], bytes: 0, transfer: []}
     return batch
