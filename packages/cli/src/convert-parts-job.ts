@@ -41,8 +41,8 @@ export async function convertPartsJob(
   const input = await opened.input
   // What parts make is sent with their ends, `partsPerMessage` parts a message: an export's part is a conversation
   // or two, and a message per note and per end cost a worker 3-8% of its time in postMessage, a message per part
-  // 3% more (the 200 MB export, side by side). Parts whose ends never arrive (their worker crashed) are failed, as
-  // they are named then: up to seven parts converted before a crash go with it. Never a part in halves.
+  // 3% more (the 200 MB export, side by side). Parts whose ends never arrive (their worker crashed) are converted
+  // again, one a job (see `convertParts`), up to seven converted before the crash among them. Never a part in halves.
   const held = heldEvents(send)
   let heldParts = 0
   const sink = postingSink(held.hold, stagingIn(context.noteFolder, context.temporaryRun))

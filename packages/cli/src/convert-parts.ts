@@ -1,5 +1,5 @@
 import type {InputPart, PartReport, Reading} from '@chatmark/core'
-import {mergePartMessages} from '@chatmark/core'
+import {inputFromPath, mergePartMessages} from '@chatmark/core'
 import type {EntrySink} from './convert-entry.js'
 import type {WorkerSetup} from './convert-in-pool.js'
 import type {EntryContext} from './entry-context.js'
@@ -40,8 +40,10 @@ export interface PartsRun {
  * redact and render each part's conversations, and what they make is written
  * here in the order of the parts (the notes, names and output of a run
  * without workers). The parts' messages follow the scan's own (a document cut
- * off, an element nested too deep), in the order of the parts. A job whose
- * worker crashed or ran out of time is a failure naming its parts.
+ * off, an element nested too deep), in the order of the parts. The parts of
+ * a job whose worker crashed or ran out of time before their ends came are
+ * split from the input again and converted one a job, after the others: a
+ * part that fails alone is named, and only it.
  */
 export async function convertParts(
   reading: Reading & {parts: AsyncIterable<InputPart>},
@@ -51,87 +53,146 @@ export async function convertParts(
   const pool = context.parts
   const format = reading.detection.format
   if (!pool || format === undefined) throw new Error('convertParts needs a pool and a format')
-  // The items each job holds (their indexes), to name those not done if it fails; not the parts, whose bytes go.
-  const ranges: {first: number; last: number; done: number}[] = []
-  async function* batches(): AsyncGenerator<PartsJob> {
-    let parts: InputPart[] = []
-    let bytes = 0
-    const job = (): PartsJob => {
-      ranges.push({first: parts[0]?.index ?? 0, last: parts.at(-1)?.index ?? 0, done: 0})
-      return {kind: 'parts', path: run.path, name: run.name, format: format as string, parts}
-    }
-    for await (const part of reading.parts) {
-      // The split's messages so far: this part's come after them (see `mergePartMessages`).
-      marks.push(reading.file.messages.length)
-      parts.push(part)
-      bytes += part.bytes.byteLength
-      if (bytes >= jobBytes || parts.length >= partsPerJob) {
-        yield job()
-        parts = []
-        bytes = 0
-      }
-    }
-    if (parts.length > 0) yield job()
-  }
+  // Each part's place in the reading order (`seq`) and the split's messages before it (`marks[seq]`): its own
+  // messages go after those (see `mergePartMessages`), wherever it is converted.
   const marks: number[] = []
-  const reports: PartReport[] = []
+  const reported: {seq: number; report: PartReport}[] = []
   const rules = new Map<string, number>()
   const kept = new Map<string, number>()
   const perRule = context.normalizer.limits.maxMessagesPerRule + 1
   let parts = 0
   let conversations = 0
-  await runInPool(
-    batches(),
-    {
-      size: pool.jobs,
-      timeLimitMs: pool.timeLimitMs,
-      script: convertWorkerScript(),
-      setup: {argv: pool.argv, cwd: context.cwd, run: pool.run} satisfies WorkerSetup,
-      transfer: (job) => ownBuffers(job as PartsJob),
-      // The export's many small notes, once written faster, peaked at 276-300 MB with 8 MB (53-55 s for 2 GB) and
-      // 266-274 MB with 4 MB (55-57 s): the margin under 300 MB is worth the time. Measured again once containment
-      // mostly skipped markdown-it: 8 MB halves each worker's garbage collection (0.7 s to 0.35-0.4 s of 5.5 s on
-      // the 200 MB export) but the 2 GB export peaked at 272-286 MB (256-272 MB with 4 MB).
-      youngGenerationMb: 4,
-      ...(pool.signal ? {signal: pool.signal} : {})
-    },
-    {
-      async deliver(index, event) {
-        const happened = event as EntryEvent | JobFailure
-        if (happened.kind === 'job-failed') {
-          const range = ranges[index]
-          const first = (range?.first ?? 0) + (range?.done ?? 0) + 1
-          const last = (range?.last ?? 0) + 1
-          const items = first === last ? `item ${first}` : `items ${first} to ${last}`
-          const reason = `${items} of the input not converted: ${happened.reason}`
-          reports.push({splitMessages: marks[parts] ?? 0, messages: [{reason, fatal: true, ruleId: 'worker-failed'}]})
+  /** Items of a job whose worker failed while they were not done, to convert again one a job: item → seq. */
+  const again = new Map<number, number>()
+
+  // What each job of a pass holds, to name what is not done if it fails; not the parts, whose bytes go.
+  const handlers = (jobs: JobItems[], last: boolean) => ({
+    async deliver(index: number, event: unknown) {
+      const happened = event as EntryEvent | JobFailure
+      const job = jobs[index]
+      if (!job) return
+      if (happened.kind === 'job-failed') {
+        const items = job.items.slice(job.done)
+        const seqs = job.seqs.slice(job.done)
+        // A crash or a hang took these with it: each is tried again alone, and only one that fails alone is named.
+        if (!last && items.length > 1) {
+          for (const [at, item] of items.entries()) again.set(item, seqs[at] ?? 0)
           return
         }
-        if (happened.kind === 'part-end') {
-          const range = ranges[index]
-          if (range) range.done++
-          parts++
-          conversations += happened.conversations
-          for (let count = 0; count < happened.conversations; count++) run.progress.conversation()
-          const messages = happened.messages.map((message) => {
-            if (message.ruleId) rules.set(message.ruleId, (rules.get(message.ruleId) ?? 0) + 1)
-            // Past what the input's file keeps of a rule (capMessages, with the split's own), a message is only
-            // counted: its text can go.
-            const key = `${message.source ?? ''}:${message.ruleId ?? ''}`
-            const held = (kept.get(key) ?? 0) + 1
-            kept.set(key, held)
-            return held > 2 * perRule ? {...message, reason: ''} : message
-          })
-          reports.push({splitMessages: marks[parts - 1] ?? 0, messages})
-          return
-        }
-        if (happened.kind === 'json') return run.json(happened.text)
-        await replayEvent(happened, run.sink)
+        failed(items, seqs[0] ?? 0, happened.reason)
+        return
+      }
+      if (happened.kind === 'part-end') {
+        const seq = job.seqs[job.done] ?? 0
+        job.done++
+        parts++
+        conversations += happened.conversations
+        for (let count = 0; count < happened.conversations; count++) run.progress.conversation()
+        const messages = happened.messages.map((message) => {
+          if (message.ruleId) rules.set(message.ruleId, (rules.get(message.ruleId) ?? 0) + 1)
+          // Past what the input's file keeps of a rule (capMessages, with the split's own), a message is only
+          // counted: its text can go.
+          const key = `${message.source ?? ''}:${message.ruleId ?? ''}`
+          const held = (kept.get(key) ?? 0) + 1
+          kept.set(key, held)
+          return held > 2 * perRule ? {...message, reason: ''} : message
+        })
+        reported.push({seq, report: {splitMessages: marks[seq] ?? 0, messages}})
+        return
+      }
+      if (happened.kind === 'json') return run.json(happened.text)
+      await replayEvent(happened, run.sink)
+    }
+  })
+  const failed = (items: readonly number[], seq: number, why: string): void => {
+    const first = (items[0] ?? 0) + 1
+    const last = (items.at(-1) ?? 0) + 1
+    const named = first === last ? `item ${first}` : `items ${first} to ${last}`
+    const reason = `${named} of the input not converted: ${why}`
+    reported.push({
+      seq,
+      report: {splitMessages: marks[seq] ?? 0, messages: [{reason, fatal: true, ruleId: 'worker-failed'}]}
+    })
+  }
+  const options = {
+    size: pool.jobs,
+    timeLimitMs: pool.timeLimitMs,
+    script: convertWorkerScript(),
+    setup: {argv: pool.argv, cwd: context.cwd, run: pool.run} satisfies WorkerSetup,
+    transfer: (job: unknown) => ownBuffers(job as PartsJob),
+    // The export's many small notes, once written faster, peaked at 276-300 MB with 8 MB (53-55 s for 2 GB) and
+    // 266-274 MB with 4 MB (55-57 s): the margin under 300 MB is worth the time. Measured again once containment
+    // mostly skipped markdown-it: 8 MB halves each worker's garbage collection (0.7 s to 0.35-0.4 s of 5.5 s on
+    // the 200 MB export) but the 2 GB export peaked at 272-286 MB (256-272 MB with 4 MB).
+    youngGenerationMb: 4,
+    ...(pool.signal ? {signal: pool.signal} : {})
+  }
+
+  const jobs: JobItems[] = []
+  const job = (parts: InputPart[], seqs: number[]): PartsJob => {
+    jobs.push({items: parts.map((part) => part.index), seqs, done: 0})
+    return {kind: 'parts', path: run.path, name: run.name, format: format as string, parts}
+  }
+  async function* batches(): AsyncGenerator<PartsJob> {
+    let parts: InputPart[] = []
+    let seqs: number[] = []
+    let bytes = 0
+    for await (const part of reading.parts) {
+      seqs.push(marks.length)
+      marks.push(reading.file.messages.length)
+      parts.push(part)
+      bytes += part.bytes.byteLength
+      if (bytes >= jobBytes || parts.length >= partsPerJob) {
+        yield job(parts, seqs)
+        parts = []
+        seqs = []
+        bytes = 0
       }
     }
+    if (parts.length > 0) yield job(parts, seqs)
+  }
+  await runInPool(batches(), options, handlers(jobs, false))
+
+  if (again.size > 0 && !pool.signal?.aborted) {
+    // The parts' bytes went to the worker that failed: the input is split again for them, and each is a job of its
+    // own (streamed: a time limit too short for whole jobs may send every part here).
+    const retried: JobItems[] = []
+    const found = new Set<number>()
+    async function* alone(): AsyncGenerator<PartsJob> {
+      // The input changed or went meanwhile: what is not found again is named below.
+      const split = await readAgain(context, run).catch(() => undefined)
+      for await (const part of split ?? []) {
+        const seq = again.get(part.index)
+        if (seq === undefined) continue
+        found.add(part.index)
+        retried.push({items: [part.index], seqs: [seq], done: 0})
+        yield {kind: 'parts', path: run.path, name: run.name, format: format as string, parts: [part]}
+        if (found.size === again.size) break
+      }
+    }
+    await runInPool(alone(), options, handlers(retried, true))
+    for (const [item, seq] of again) if (!found.has(item)) failed([item], seq, 'it could not be read again')
+  }
+  mergePartMessages(
+    reading.file,
+    reported.sort((a, b) => a.seq - b.seq).map(({report}) => report)
   )
-  mergePartMessages(reading.file, reports)
   context.normalizer.endParts(format, parts, conversations, rules, reading.file)
+}
+
+/** A job's items (their indexes in the input), their places in the reading order, and how many are done. */
+interface JobItems {
+  items: number[]
+  seqs: number[]
+  done: number
+}
+
+/** The input's parts, split again (the parts of a job whose worker failed went with it). */
+async function readAgain(context: EntryContext, run: PartsRun): Promise<AsyncIterable<InputPart>> {
+  const input = await inputFromPath(run.path)
+  const reading = await context.normalizer.read({...input, name: run.name}, {...context.readOptions, inParts: true})
+  if (!reading.parts) throw new Error('the input is no longer read in parts')
+  return reading.parts
 }
 
 /**

@@ -24,8 +24,8 @@ export interface HeldEvents<Event = EntryEvent> {
  * worker 60-400 µs in `postMessage` (with the main thread it wakes, on two
  * cores), and a message per note, per `matched` and per end came to 3% of each
  * worker's time on the folder of 1,500 sessions. What is held when a worker
- * crashes is lost with its job, which is failed (never half delivered, never
- * converted twice).
+ * crashes is lost with its job: an input fails whole, never half delivered;
+ * an export's parts are converted again (see `convertParts`).
  */
 export function heldEvents<Event = EntryEvent>(
   send: (events: Event[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>,

@@ -148,9 +148,12 @@ test('an export read in parts by 3 workers gives what one thread gives: notes, m
   }
 })
 
-test('a worker that crashes on a part fails the items it had not read; the other parts are kept', async () => {
+/**
+ * A format that reads `.lines` files in parts, a line each: a conversation per line; `crash` ends the worker
+ * and `hang` never returns.
+ */
+async function linesFormat(): Promise<string> {
   const format = join(dir, 'lines.mjs')
-  // Reads `.lines` files in parts, a line each: a conversation per line, and `crash` ends the worker.
   await writeFile(
     format,
     `const conversation = (id, text) => ({id, title: text, source: {format: 'lines'}, participants: [], metadata: {},
@@ -171,28 +174,52 @@ test('a worker that crashes on a part fails the items it had not read; the other
         async *parse(part) {
           const text = new TextDecoder().decode(part.bytes)
           if (text === 'crash') process.exit(3)
+          if (text === 'hang') for (;;) {}
           yield conversation(String(part.index), text)
         }
       }}\n`
   )
+  return format
+}
+
+test('a worker that crashes on a part fails that part alone: the others of its job are converted again', async () => {
+  const format = await linesFormat()
   const input = join(dir, 'export.lines')
   const lines = Array.from({length: 20}, (_, index) => (index === 12 ? 'crash' : `line ${index + 1}`))
   await writeFile(input, lines.join('\n'))
   const {code, stdout, stderr} = await runCli(['--use', format, '-j', '2', '--list', input])
   assert.equal(code, 1)
-  // One job of parts (they are small), whose worker sends what it made eight parts at a time: the eight sent before
-  // the crash are kept, the rest named as not converted (the four after them were, but never reached the main thread).
+  // One job of parts (they are small). Its worker sends what it made eight parts at a time, then crashes on the 13th:
+  // the parts it had not sent are split from the input again and converted one a job, and only the 13th fails.
   assert.deepEqual(
     stdout
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('\t')[3]),
-    lines.slice(0, 8)
+    lines.filter((line) => line !== 'crash')
   )
   assert.match(
     stderr,
-    /export\.lines: items 9 to 20 of the input not converted: the worker converting it stopped \(exit code 3\)/
+    /export\.lines: item 13 of the input not converted: the worker converting it stopped \(exit code 3\)/
   )
+  assert.doesNotMatch(stderr, /items/)
+})
+
+test('a worker that hangs on a part past --time-limit fails that part alone', async () => {
+  const format = await linesFormat()
+  const input = join(dir, 'hang.lines')
+  const lines = Array.from({length: 6}, (_, index) => (index === 3 ? 'hang' : `line ${index + 1}`))
+  await writeFile(input, lines.join('\n'))
+  const {code, stdout, stderr} = await runCli(['--use', format, '-j', '2', '--time-limit', '1', '--list', input])
+  assert.equal(code, 1)
+  assert.deepEqual(
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[3]),
+    lines.filter((line) => line !== 'hang')
+  )
+  assert.match(stderr, /hang\.lines: item 4 of the input not converted: stopped after 1 s/)
 })
 
 test('--jobs and --time-limit take whole numbers', async () => {
