@@ -182,6 +182,13 @@ async function linesFormat(): Promise<string> {
   return format
 }
 
+/** The titles `--list` prints, one a line (its fourth column). */
+const listedTitles = (stdout: string): Array<string | undefined> =>
+  stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t')[3])
+
 test('a worker that crashes on a part fails that part alone: the others of its job are converted again', async () => {
   const format = await linesFormat()
   const input = join(dir, 'export.lines')
@@ -192,10 +199,7 @@ test('a worker that crashes on a part fails that part alone: the others of its j
   // One job of parts (they are small). Its worker sends what it made eight parts at a time, then crashes on the 13th:
   // the parts it had not sent are split from the input again and converted one a job, and only the 13th fails.
   assert.deepEqual(
-    stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split('\t')[3]),
+    listedTitles(stdout),
     lines.filter((line) => line !== 'crash')
   )
   assert.match(
@@ -213,10 +217,7 @@ test('a worker that hangs on a part past --time-limit fails that part alone', as
   const {code, stdout, stderr} = await runCli(['--use', format, '-j', '2', '--time-limit', '1', '--list', input])
   assert.equal(code, 1)
   assert.deepEqual(
-    stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split('\t')[3]),
+    listedTitles(stdout),
     lines.filter((line) => line !== 'hang')
   )
   assert.match(stderr, /hang\.lines: item 4 of the input not converted: stopped after 1 s/)
