@@ -65,7 +65,7 @@ export async function convertParts(
   /** Items of a job whose worker failed while they were not done, to convert again one a job: item → seq. */
   const again = new Map<number, number>()
 
-  // What each job of a pass holds, to name what is not done if it fails; not the parts, whose bytes go.
+  // Delivers a pass's events; `jobs` are what each of its jobs holds. On the `last` pass a failure is named.
   const handlers = (jobs: JobItems[], last: boolean) => ({
     async deliver(index: number, event: unknown) {
       const happened = event as EntryEvent | JobFailure
@@ -128,6 +128,7 @@ export async function convertParts(
     ...(pool.signal ? {signal: pool.signal} : {})
   }
 
+  // What each job holds, to name what is not done if it fails; not the parts, whose bytes go.
   const jobs: JobItems[] = []
   const job = (parts: InputPart[], seqs: number[]): PartsJob => {
     jobs.push({items: parts.map((part) => part.index), seqs, done: 0})

@@ -19,7 +19,7 @@ export interface EntryContext {
   /** The main thread's mark on its workers' temporary files (see `temporaryRun`). */
   temporaryRun?: string
   cwd: string
-  /** In a worker thread: inputs are read with blocking calls (see `PathInputOptions.blocking`). */
+  /** Inputs read with blocking calls (`PathInputOptions.blocking`): in a worker, or one thread converting many. */
   blockingReads?: boolean
   /**
    * In the main thread with `--jobs` above 1: an input whose format reads in

@@ -1,6 +1,6 @@
 import type {Block} from './block-parser.js'
 import {parseBlocks} from './block-parser.js'
-import {containSimple} from './contain-simple.js'
+import {containSimple, markersOnlyLine, setextUnderlineLine} from './contain-simple.js'
 
 /**
  * Cheap tests for text that has nothing containment would change. Everything
@@ -18,9 +18,9 @@ const markupAtLineStart = /^[ \t>*+\-\d.)]*[#`~<]/m
  * none, and sent a message through markdown-it for nothing.
  */
 const blockAtLineStart = /^[ \t>*+\-\d.)]*(?:#{1,6}(?:[ \t]|$)|`{3}|~{3}|<)/m
-/** A line of list markers alone: an item that starts empty, which `settleLines` may mark. */
-const markersOnly = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]*)+$/m
-const setextUnderline = /^[ \t>]*(?:=+|-+)[ \t]*$/m
+/** A line of list markers alone (an item that starts empty, which `settleLines` may mark), or a setext underline. */
+const markersOnly = new RegExp(markersOnlyLine.source, 'm')
+const setextUnderline = new RegExp(setextUnderlineLine.source, 'm')
 
 /** Whether containing `text` needs the block parser (markdown-it), or leaves the text as it is. */
 export function needsBlockParser(text: string): boolean {

@@ -45,7 +45,8 @@ export function containSimple(source: string, depth: number): string | undefined
         copied = start + level
       } else if (mayBeginBlock(first)) {
         const line = source.slice(start, end)
-        if (markupAfterPrefix.test(line) || underline.test(line) || onlyMarkers.test(line)) return undefined
+        if (markupAfterPrefix.test(line) || setextUnderlineLine.test(line) || markersOnlyLine.test(line))
+          return undefined
       }
     }
     start = end + 1
@@ -89,10 +90,10 @@ const tab = 0x09
  * after a list marker (`` - `npm test` ``) or a `#tag` begins none.
  */
 const markupAfterPrefix = /^(?:[ \t>*+\-\d.)]+(?:#{1,6}(?:[ \t]|$)|`{3}|~{3})|[ \t>*+\-\d.)]*<)/
-/** A line that could underline a setext heading (see `settleLines`). */
-const underline = /^[ \t>]*(?:=+|-+)[ \t]*$/
-/** A line of list markers alone: an item that starts empty (see `settleLines`). */
-const onlyMarkers = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]*)+$/
+/** A line that could underline a setext heading (see `settleLines`); `needsBlockParser` looks for one in a text. */
+export const setextUnderlineLine = /^[ \t>]*(?:=+|-+)[ \t]*$/
+/** A line of list markers alone: an item that starts empty (see `settleLines`), as `needsBlockParser` finds one. */
+export const markersOnlyLine = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]*)+$/
 
 /** How many times `code` repeats from `start`, before `end`. */
 function runOf(text: string, code: number, start: number, end: number): number {

@@ -11,11 +11,11 @@ import type {RenderOptions} from './render-options.js'
  * Imports (with `import()`) the modules that rendering `conversation` with
  * `options` needs and that are not loaded at startup: the YAML serialiser for
  * the frontmatter, the Markdown parser with `parseMessages`, else markdown-it
- * when some message text may need containment beyond `containSimple` or, with the obsidian profile,
- * its rewrite for Obsidian (`obsidianMarkdown`). The renderers are synchronous
- * and would otherwise `require` them on first use; a bundle (the `chatmark`
- * command) keeps them in chunks of their own, which only this can load. See
- * `ReadOptions.render`.
+ * when some message text may need containment beyond what `containSimple`
+ * does or, with the obsidian profile, its rewrite for Obsidian
+ * (`obsidianMarkdown`). The renderers are synchronous and would otherwise
+ * `require` them on first use; a bundle (the `chatmark` command) keeps them in
+ * chunks of their own, which only this can load. See `ReadOptions.render`.
  */
 export async function loadRenderModules(conversation: Conversation, options: RenderOptions): Promise<void> {
   await loadYaml()
