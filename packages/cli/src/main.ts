@@ -287,7 +287,7 @@ async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise
       return note
     },
     async finish(run) {
-      folder.written.close()
+      await folder.written.close()
       if (run !== undefined) await removeStaleTemporaries(base, Date.now(), run)
       if (wrote) await syncFolder(base)
       wrote = false
