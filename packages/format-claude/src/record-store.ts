@@ -6,9 +6,9 @@ import {bookkeepingTypes, isChainType, titleTypes} from './types.js'
 export interface Entry {
   uuid: string
   /** `parentUuid`, when it is a string. */
-  parent?: string
+  parent?: string | undefined
   /** `logicalParentUuid` of a compact boundary. */
-  logicalParent?: string
+  logicalParent?: string | undefined
   /** A chain type, or `other` for a record of another type that still has a `uuid`. */
   kind: ChainType | 'other'
   /** File order (0-based, over every kept record). */
@@ -16,14 +16,14 @@ export interface Entry {
   /** 1-based input line (or loglines index + 1). */
   line: number
   sidechain: boolean
-  sessionId?: string
-  agentId?: string
+  sessionId?: string | undefined
+  agentId?: string | undefined
   /** API message id of an assistant record. */
-  messageId?: string
+  messageId?: string | undefined
   /** The record, with what no note reads dropped. */
   record: Record<string, unknown>
   /** The entry {@link parent} (or {@link logicalParent}) names, as threading found it; `null`: not in the file. */
-  resolvedParent?: Entry | null
+  resolvedParent?: Entry | null | undefined
 }
 
 /** A `user` / `assistant` record without a `uuid`: kept in file order after the chain record before it. */
@@ -128,20 +128,27 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
       return
     }
     const message = record['message']
-    const entry: Entry = {uuid, kind: isChainType(type) ? type : 'other', position: position++, line, sidechain, record}
-    const parent = stringOf(value['parentUuid'])
-    if (parent !== undefined) entry.parent = parent
-    const logicalParent = stringOf(value['logicalParentUuid'])
-    if (logicalParent !== undefined) entry.logicalParent = logicalParent
-    const sessionId = stringOf(value['sessionId'])
-    if (sessionId !== undefined) entry.sessionId = sessionId
-    const agentId = stringOf(value['agentId'])
-    if (agentId !== undefined) entry.agentId = agentId
-    if (type === 'assistant' && isRecord(message) && isString(message['id'])) {
-      entry.messageId = message['id']
-      const list = store.byMessageId.get(message['id'])
+    const messageId = type === 'assistant' && isRecord(message) && isString(message['id']) ? message['id'] : undefined
+    // Every field set, absent ones to undefined, in one order: entries of one shape keep the threading code that
+    // reads them optimised (each new combination of fields was a new shape, and a deoptimisation).
+    const entry: Entry = {
+      uuid,
+      kind: isChainType(type) ? type : 'other',
+      position: position++,
+      line,
+      sidechain,
+      record,
+      parent: stringOf(value['parentUuid']),
+      logicalParent: stringOf(value['logicalParentUuid']),
+      sessionId: stringOf(value['sessionId']),
+      agentId: stringOf(value['agentId']),
+      messageId,
+      resolvedParent: undefined
+    }
+    if (messageId !== undefined) {
+      const list = store.byMessageId.get(messageId)
       if (list) list.push(entry)
-      else store.byMessageId.set(message['id'], [entry])
+      else store.byMessageId.set(messageId, [entry])
     }
     // Duplicate uuid: the last record wins, as in the official reader. One lookup, not `has` then `set`: a long
     // session's map is large, and each lookup is a cache miss.
