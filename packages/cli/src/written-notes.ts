@@ -23,6 +23,9 @@ const maxLedgerBytes = 256 * 1024 * 1024
 /** The ledger is read this much at a time: a long one is never one string. */
 const chunkBytes = 1024 * 1024
 
+/** Longer than any line chatmark writes (a file name is at most 255 bytes, escaped at most 6 characters each). */
+const maxLineChars = 64 * 1024
+
 /**
  * Superseded lines (a name's earlier hashes, unreadable lines) tolerated before the ledger is rewritten with one
  * line a note, when they also outnumber the notes. An export of 60,000 conversations rendered again after an
@@ -135,15 +138,27 @@ async function readLedger(path: string, onLine: (line: string) => void): Promise
       onLine(line)
     }
     let rest = ''
+    // Within a line longer than any note's (planted, or garbled): what is left of it is skipped, not gathered.
+    let overlong = false
     while (read.bytes < maxLedgerBytes) {
       const {bytesRead} = await handle.read(buffer, 0, Math.min(chunkBytes, maxLedgerBytes - read.bytes), read.bytes)
       if (bytesRead === 0) break
       read.bytes += bytesRead
       const lines = (rest + decoder.write(buffer.subarray(0, bytesRead))).split('\n')
       rest = lines.pop() ?? ''
-      for (const line of lines) take(line)
+      for (const line of lines) {
+        if (overlong) {
+          overlong = false
+          read.lines++
+        } else take(line)
+      }
+      if (rest.length > maxLineChars) {
+        rest = ''
+        overlong = true
+      }
     }
-    take(rest + decoder.end())
+    if (overlong) read.lines++
+    else take(rest + decoder.end())
     return read
   } catch {
     return undefined

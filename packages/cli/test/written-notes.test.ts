@@ -77,3 +77,17 @@ test('a ledger another run appended to meanwhile is not rewritten, and a short o
   await (await writtenNotes(dir)).close()
   assert.equal(await readFile(path, 'utf8'), shorter)
 })
+
+test('a line too long for a note (planted: no line break in megabytes) is skipped, the rest read', async () => {
+  const dir = await ledgerOf()
+  const path = join(dir, writtenNotesFile)
+  const garbage = `{"name":"${'x'.repeat(64 * 1024 * 1024)}`
+  await writeFile(path, `${line('a.md', 1)}${garbage}\n${line('b.md', 2)}${garbage}`)
+  const started = performance.now()
+  const written = await writtenNotes(dir)
+  // Gathering the line whole re-read it at every piece: 7 s here, and minutes for a file of the size read at most.
+  assert.ok(performance.now() - started < 3000)
+  assert.equal(written.hashOf('a.md'), hash(1))
+  assert.equal(written.hashOf('b.md'), hash(2))
+  await written.close()
+})
