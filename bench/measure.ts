@@ -1,16 +1,18 @@
 import {spawn, spawnSync} from 'node:child_process'
 
-/** Wall time and peak memory of one child process. */
+/** Wall time, peak memory and CPU time of one child process. */
 export interface Measurement {
   seconds: number
   /** Peak resident set size in bytes, as the child itself reported it. */
   peakRss: number
+  /** User and system CPU time of all its threads (workers and V8's helpers too), as it reported it. */
+  cpuSeconds: number
 }
 
 /**
  * Runs `node <args>` with a preload that reports the child's own peak RSS
- * (`process.resourceUsage().maxRSS`) when it exits, so the figure is the
- * child's alone. Output goes to /dev/null, as when a note is written. `env`:
+ * and CPU time (`process.resourceUsage()`) when it exits, so the figures are
+ * the child's alone. Output goes to /dev/null, as when a note is written. `env`:
  * the child's environment (a fake `HOME` for `chatmark sync`).
  */
 export async function measure(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Measurement> {
@@ -26,6 +28,7 @@ export async function measure(args: string[], env: NodeJS.ProcessEnv = process.e
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
   const match = /^peak-rss-kb (\d+)$/m.exec(stderr)
-  if (code !== 0 || !match?.[1]) throw new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`)
-  return {seconds, peakRss: Number(match[1]) * 1024}
+  const cpu = /^cpu-us (\d+)$/m.exec(stderr)
+  if (code !== 0 || !match?.[1] || !cpu?.[1]) throw new Error(`node ${args.join(' ')} exited ${code}:\n${stderr}`)
+  return {seconds, peakRss: Number(match[1]) * 1024, cpuSeconds: Number(cpu[1]) / 1e6}
 }

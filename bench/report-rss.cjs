@@ -1,4 +1,5 @@
-// Preloaded into benchmark children: report peak RSS (kilobytes) on exit.
+// Preloaded into benchmark children: report peak RSS (kilobytes) and CPU time (all threads, microseconds) on exit.
 process.on('exit', () => {
-  process.stderr.write(`\npeak-rss-kb ${process.resourceUsage().maxRSS}\n`)
+  const usage = process.resourceUsage()
+  process.stderr.write(`\npeak-rss-kb ${usage.maxRSS}\ncpu-us ${usage.userCPUTime + usage.systemCPUTime}\n`)
 })
