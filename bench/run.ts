@@ -17,6 +17,15 @@ const megabytes = Number(process.env['BENCH_MB'] ?? 100)
 const exportMegabytes = Number(process.env['BENCH_EXPORT_MB'] ?? 2048)
 const runs = Number(process.env['BENCH_RUNS'] ?? 3)
 const only = process.env['BENCH_ONLY']
+
+/** Before the first run: any run is better. */
+const notYet: Measurement = {seconds: Number.POSITIVE_INFINITY, peakRss: 0, cpuSeconds: 0}
+
+/** Runs taking turns keep their best: the fastest run's time and CPU time, and the highest peak of them all. */
+function best(kept: Measurement, next: Measurement): Measurement {
+  return {...(next.seconds < kept.seconds ? next : kept), peakRss: Math.max(kept.peakRss, next.peakRss)}
+}
+
 const dataDir = fileURLToPath(new URL('.data/', import.meta.url))
 const cli = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url))
 // The `chatmark` command: its launcher, which imports the esbuild bundle in packages/cli/dist/bundle/.
@@ -101,18 +110,15 @@ for (const benchCase of cases) {
   }
   const size = statSync(input).size
   // The three take turns, run after run, so that a busy moment slows all of them alike; each keeps its best.
-  let plainResult = {seconds: Number.POSITIVE_INFINITY, peakRss: 0}
-  let floorResult = {seconds: Number.POSITIVE_INFINITY, peakRss: 0}
-  let chatmarkResult = {seconds: Number.POSITIVE_INFINITY, peakRss: 0}
-  const keep = (kept: typeof plainResult, next: typeof plainResult): typeof plainResult => ({
-    seconds: Math.min(kept.seconds, next.seconds),
-    peakRss: Math.max(kept.peakRss, next.peakRss)
-  })
+  let plainResult = notYet
+  let floorResult = notYet
+  let chatmarkResult = notYet
   for (let run = 0; run < runs; run++) {
-    plainResult = keep(plainResult, await measure([plainFloor, input]))
-    floorResult = keep(floorResult, await measure(['--import', 'tsx', floor, input]))
-    chatmarkResult = keep(chatmarkResult, await measure([command, input]))
+    plainResult = best(plainResult, await measure([plainFloor, input]))
+    floorResult = best(floorResult, await measure(['--import', 'tsx', floor, input]))
+    chatmarkResult = best(chatmarkResult, await measure([command, input]))
   }
+  const cores = availableParallelism()
   const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`
   process.stdout.write(
     [
@@ -126,6 +132,10 @@ for (const benchCase of cases) {
       `  time, chatmark / plain floor:   ${ratio(chatmarkResult.seconds, plainResult.seconds)} (target: within 2x)`,
       `  peak RSS / input size:          ${(chatmarkResult.peakRss / size).toFixed(2)}x (target: under 2x; the ` +
         `plain floor alone: ${(plainResult.peakRss / size).toFixed(2)}x)`,
+      // What the cores allow: the work of the best run spread perfectly over all of them, nothing added to split it.
+      `  CPU time (all threads):         ${chatmarkResult.cpuSeconds.toFixed(2)} s; over ${cores} cores with no ` +
+        `overhead, at least ${(chatmarkResult.cpuSeconds / cores).toFixed(2)} s: ` +
+        `${ratio(chatmarkResult.cpuSeconds / cores, plainResult.seconds)} the plain floor`,
       ''
     ].join('\n')
   )
@@ -209,13 +219,8 @@ if (!only || only === 'jobs') {
   }
   const cores = availableParallelism()
   const outOf = new Map<number, string>()
-  // The best run's time and CPU time, the highest peak.
-  const best = (kept: Measurement, next: Measurement): Measurement => ({
-    ...(next.seconds < kept.seconds ? next : kept),
-    peakRss: Math.max(kept.peakRss, next.peakRss)
-  })
-  let one: Measurement = {seconds: Number.POSITIVE_INFINITY, peakRss: 0, cpuSeconds: 0}
-  let all: Measurement = {seconds: Number.POSITIVE_INFINITY, peakRss: 0, cpuSeconds: 0}
+  let one = notYet
+  let all = notYet
   for (let run = 0; run < runs; run++) {
     for (const jobs of [1, cores]) {
       outOf.set(jobs, freshFolder(`jobs-${jobs}`))
