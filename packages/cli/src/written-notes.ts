@@ -81,7 +81,7 @@ export async function writtenNotes(folder: string): Promise<WrittenNotes> {
       // Opened once for the run (an export writes tens of thousands of notes), each line one appended write, made
       // at once: the line is small, and a trip through libuv's thread pool per note cost more than the write.
       ledger ??= openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o666)
-      const line = `${JSON.stringify({name, sha256})}\n`
+      const line = ledgerLine(name, sha256)
       writeSync(ledger, line)
       known.bytes += Buffer.byteLength(line)
       known.lines++
@@ -113,7 +113,7 @@ async function compact(
   const info = await lstat(path)
   if (!info.isFile() || info.size !== expectedBytes) return undefined
   const lines: string[] = []
-  for (const [name, sha256] of hashes) lines.push(`${JSON.stringify({name, sha256})}\n`)
+  for (const [name, sha256] of hashes) lines.push(ledgerLine(name, sha256))
   const text = lines.join('')
   await writeFileAtomically(path, text)
   return Buffer.byteLength(text)
@@ -165,6 +165,11 @@ async function readLedger(path: string, onLine: (line: string) => void): Promise
   } finally {
     await handle.close()
   }
+}
+
+/** A ledger line as `record` appends it and `compact` rewrites it. */
+function ledgerLine(name: string, sha256: string): string {
+  return `${JSON.stringify({name, sha256})}\n`
 }
 
 /** One ledger line, checked: it is a file in a folder anyone may write to. */
