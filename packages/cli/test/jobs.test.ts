@@ -111,7 +111,8 @@ test('a worker that crashes or hangs fails its input only; the others are conver
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('/').at(-1)),
-    ['a-trouble.md', 'd-trouble.md', 'f-trouble.md']
+    ['a-trouble.md', 'd-trouble.md', 'f-trouble.md'],
+    stderr
   )
   const lines = stderr.split('\n').filter(Boolean)
   assert.equal(lines.length, 3, stderr)
