@@ -1,4 +1,4 @@
-import {parentPort, workerData} from 'node:worker_threads'
+import {MessagePort, workerData} from 'node:worker_threads'
 import {readCommandLine} from './command-line.js'
 import {convertEntry} from './convert-entry.js'
 import type {EntryJob, WorkerSetup} from './convert-in-pool.js'
@@ -21,9 +21,9 @@ import {stagingIn} from './write-note.js'
 /** See `heldEvents`: eight staged notes, 128 KB of notes bound for standard output, or a source's conversations. */
 const entryFlushBytes = 128 * 1024
 
-const {setup, creditBytes} = workerData as {setup: WorkerSetup; creditBytes: number}
-if (!parentPort) throw new Error('convert-worker.js runs as a worker thread of the chatmark command')
-const channel = workerChannel(parentPort, creditBytes)
+const {setup, creditBytes, port} = (workerData ?? {}) as {setup: WorkerSetup; creditBytes: number; port: unknown}
+if (!(port instanceof MessagePort)) throw new Error('convert-worker.js runs as a worker thread of the chatmark command')
+const channel = workerChannel(port, creditBytes)
 if ('sync' in setup) {
   const {redact} = setup.sync
   channel.serve(async (index, job) => {

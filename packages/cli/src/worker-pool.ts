@@ -1,4 +1,4 @@
-import {Worker} from 'node:worker_threads'
+import {MessageChannel, type MessagePort, receiveMessageOnPort, Worker} from 'node:worker_threads'
 import type {WorkerScript} from './worker-script.js'
 
 /** Options for {@link runInPool}. */
@@ -33,7 +33,8 @@ export interface JobFailure {
 }
 
 /**
- * From a worker: it has started (a job's clock runs from then); events of a
+ * From a worker, on the port it is given as `workerData.port` (see
+ * `runInPool`): it has started (a job's clock runs from then); events of a
  * job, with their size in bytes (for flow control); or the job is done.
  */
 export type FromWorker =
@@ -64,6 +65,10 @@ interface JobState {
 
 interface PoolWorker {
   worker: Worker
+  /** The main thread's end of the worker's port (see {@link catchUp}). */
+  port: MessagePort
+  /** Hears what the worker has posted and this thread has not yet heard. */
+  catchUp(): void
   /** The job it runs. */
   job: number | undefined
   /**
@@ -93,6 +98,15 @@ interface PoolWorker {
  * A worker that throws, exits or runs out of its time limit on a job has that
  * job end with a {@link JobFailure} after whatever events it sent (those are
  * kept); the worker is replaced and the others go on. No job runs twice.
+ *
+ * Workers talk on a port of their own, `workerData.port`, not `parentPort`:
+ * before a worker's job is judged failed or out of time, whatever the worker
+ * posted is heard first (`receiveMessageOnPort`), so a job that ended in time
+ * is never blamed for the main thread's being busy (after a busy spell, the
+ * event loop runs due timers before it polls for the messages that arrived
+ * meanwhile) nor for the next job's crash (Node sends a worker's uncaught
+ * error on another port than `parentPort`'s messages, with no order between
+ * the two).
  */
 export async function runInPool(
   jobs: Iterable<unknown> | AsyncIterable<unknown>,
@@ -143,6 +157,9 @@ export async function runInPool(
     pooled.timer = setTimeout(
       () => {
         const index = pooled.job
+        pooled.catchUp()
+        // Done in time, or waiting for its events to be taken (its clock stopped): nothing to judge.
+        if (pooled.gone || pooled.job !== index || pooled.clockStarted === undefined) return
         retire(pooled)
         if (index !== undefined) {
           const seconds = options.timeLimitMs / 1000
@@ -165,14 +182,17 @@ export async function runInPool(
     if (pooled.next) returned.push(pooled.next)
     pooled.next = undefined
     workers.splice(workers.indexOf(pooled), 1)
+    pooled.port.close()
     stopping.push(pooled.worker.terminate().catch(() => undefined))
   }
 
   const spawn = (): PoolWorker => {
+    const {port1: port, port2} = new MessageChannel()
     const worker = new Worker(options.script.source, {
       eval: options.script.eval,
       execArgv: options.script.execArgv,
-      workerData: {setup: options.setup, creditBytes},
+      workerData: {setup: options.setup, creditBytes, port: port2},
+      transferList: [port2],
       // A smaller young generation than V8's default (48 MB), which a worker per core besides the main thread
       // would add up: 16 MB. At 8 MB a session's records outgrew the nursery: the folder of 1,500 sessions spent
       // 1.6-1.7 s of each worker's 9.6 s in garbage collection (0.5-0.7 s at 16 MB) and took 9.8-10.5 s instead
@@ -183,6 +203,14 @@ export async function runInPool(
     })
     const pooled: PoolWorker = {
       worker,
+      port,
+      catchUp() {
+        while (!pooled.gone) {
+          const posted = receiveMessageOnPort(port)
+          if (!posted) return
+          hear(posted.message as FromWorker)
+        }
+      },
       job: undefined,
       next: undefined,
       unacked: 0,
@@ -192,7 +220,7 @@ export async function runInPool(
       ready: false,
       gone: false
     }
-    worker.on('message', (message: FromWorker) => {
+    const hear = (message: FromWorker): void => {
       if (pooled.gone) return
       if (message.type === 'ready') {
         pooled.ready = true
@@ -221,8 +249,10 @@ export async function runInPool(
       if (pooled.unacked < creditBytes) startClock(pooled)
       finish(message.index)
       dispatch()
-    })
+    }
+    port.on('message', hear)
     const fail = (reason: string): void => {
+      pooled.catchUp()
       if (pooled.gone) return
       const index = pooled.job
       retire(pooled)
@@ -259,7 +289,7 @@ export async function runInPool(
       if (!pooled) break
       const item = returned.shift() ?? {index: next++, job: waiting.shift()}
       const {index, job} = item
-      pooled.worker.postMessage({type: 'job', index, job} satisfies ToWorker, options.transfer?.(job) ?? [])
+      pooled.port.postMessage({type: 'job', index, job} satisfies ToWorker, options.transfer?.(job) ?? [])
       // A job sent ahead starts its clock when the one before it is done: the worker may be waiting for its
       // events to be taken meanwhile, with its clock stopped.
       if (pooled.job !== undefined) pooled.next = item
@@ -299,7 +329,7 @@ export async function runInPool(
     if (pooled.gone || bytes === 0) return
     const waited = pooled.unacked >= creditBytes
     pooled.unacked -= bytes
-    pooled.worker.postMessage({type: 'ack', bytes} satisfies ToWorker)
+    pooled.port.postMessage({type: 'ack', bytes} satisfies ToWorker)
     if (waited && pooled.unacked < creditBytes) startClock(pooled)
   }
 
