@@ -215,13 +215,13 @@ test('a worker that hangs on a part past --time-limit fails that part alone', as
   const input = join(dir, 'hang.lines')
   const lines = Array.from({length: 6}, (_, index) => (index === 3 ? 'hang' : `line ${index + 1}`))
   await writeFile(input, lines.join('\n'))
-  const {code, stdout, stderr} = await runCli(['--use', format, '-j', '2', '--time-limit', '1', '--list', input])
+  const {code, stdout, stderr} = await runCli(['--use', format, '-j', '2', '--time-limit', '2', '--list', input])
   assert.equal(code, 1)
   assert.deepEqual(
     listedTitles(stdout),
     lines.filter((line) => line !== 'hang')
   )
-  assert.match(stderr, /hang\.lines: item 4 of the input not converted: stopped after 1 s/)
+  assert.match(stderr, /hang\.lines: item 4 of the input not converted: stopped after 2 s/)
 })
 
 test('--jobs and --time-limit take whole numbers', async () => {
