@@ -12,6 +12,9 @@ const fields = [
 /** The fields Codex reports, in the order its counts and sums write them. */
 export const codexTokenKeys = fields.map(([key]) => key)
 
+/** No tokens yet: where a session's running total starts. */
+export const zeroTokens: Readonly<TokenCounts> = Object.freeze({input: 0, cached: 0, output: 0, thoughts: 0, total: 0})
+
 /** Codex token usage (`{input_tokens, cached_input_tokens, ...}`) as counts; `undefined` when absent. */
 export function tokenCounts(value: unknown): TokenCounts | undefined {
   if (!isRecord(value)) return undefined

@@ -1,6 +1,8 @@
 import type {AttachmentPart, TextPart} from '@chatmark/core/model'
 import {isInjectedContext, splitRequest} from './injected-context.js'
 import {messageContent} from './message-content.js'
+import type {UserShellCommand} from './user-shell-command.js'
+import {parseUserShellCommand} from './user-shell-command.js'
 
 /** Text Codex or the IDE extension wrote into a user message, with the label of its meta notice. */
 export interface InjectedText {
@@ -14,6 +16,8 @@ export interface UserParts {
   /** The text of `parts`, joined as the copies of the message are compared. */
   text: string
   injected: InjectedText[]
+  /** Commands the user ran themselves (`<user_shell_command>` records). */
+  shellCommands: UserShellCommand[]
 }
 
 /**
@@ -26,6 +30,7 @@ export interface UserParts {
 export function userParts(content: unknown): UserParts {
   const parts: Array<TextPart | AttachmentPart> = []
   const injected: InjectedText[] = []
+  const shellCommands: UserShellCommand[] = []
   const items = messageContent(content)
   const requestAt = items.findIndex((part) => part.type === 'text' && splitRequest(part.text) !== undefined)
   for (const [index, part] of items.entries()) {
@@ -34,6 +39,11 @@ export function userParts(content: unknown): UserParts {
       continue
     }
     if (isImageTag(part.text, items[index - 1], items[index + 1])) continue
+    const shellCommand = parseUserShellCommand(part.text)
+    if (shellCommand) {
+      shellCommands.push(shellCommand)
+      continue
+    }
     if (isInjectedContext(part.text)) {
       injected.push({label: 'Injected context', text: part.text})
       continue
@@ -51,7 +61,7 @@ export function userParts(content: unknown): UserParts {
     if (wrapped.request) parts.push({type: 'text', text: wrapped.request})
   }
   const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n')
-  return {parts, text, injected}
+  return {parts, text, injected, shellCommands}
 }
 
 /**

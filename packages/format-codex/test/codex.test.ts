@@ -466,11 +466,8 @@ test(
       reasoning_output_tokens: 0,
       total_tokens: input + output
     })
-    const count = (second: number, input: number, output: number) =>
-      event(second, {
-        type: 'token_count',
-        info: {total_token_usage: usage(input, output), last_token_usage: usage(input, output)}
-      })
+    const count = (second: number, input: number, output: number, last = usage(input, output)) =>
+      event(second, {type: 'token_count', info: {total_token_usage: usage(input, output), last_token_usage: last}})
     const value = await conversation(
       jsonl(
         meta(),
@@ -482,7 +479,7 @@ test(
         event(3, {type: 'task_started', turn_id: 't2'}),
         userItem(3, 'Two'),
         assistantItem(4, 'B'),
-        count(4, 250, 30)
+        count(4, 250, 30, usage(150, 20))
       )
     )
     assert.deepEqual(value.metadata.tokens, {input: 250, cached: 0, output: 30, thoughts: 0, total: 280})

@@ -1,6 +1,7 @@
 import type {ToolCallPart} from '@chatmark/core/model'
 import {isString, numberOf, stringOf} from '@chatmark/core/model'
 import type {RolloutState} from './state.js'
+import {userShellPart} from '../user-shell-command.js'
 import {assistantPart, prompt} from './turns.js'
 
 /** A 0.17x `item_completed` `CommandExecution` item: a command run, by the model or by the user (`!command`). */
@@ -18,18 +19,10 @@ export function commandExecution(
   const failed =
     (exitCode !== undefined && exitCode !== 0) || item['status'] === 'failed' || item['status'] === 'declined'
   if (item['source'] === 'user_shell') {
-    // A `!command` the user ran in the TUI: their own action, shown in a user turn.
-    const part: ToolCallPart = {
-      type: 'tool-call',
-      text: command,
-      name: 'shell',
-      displayName: 'user shell command',
-      input: {command},
-      result: {text: output}
-    }
-    if (failed && part.result) part.result.isError = true
-    if (callId) part.id = callId
-    prompt(state, [part], timestamp, undefined)
+    // A `!command` the user ran in the TUI: their own action, shown in a user turn (once: the history's
+    // `<user_shell_command>` record of it follows).
+    if (state.duplicates.claim('user-shell', command, 'event'))
+      prompt(state, [userShellPart({command, output, failed}, callId)], timestamp, undefined)
     return
   }
   const existing = callId ? state.calls.get(callId) : undefined

@@ -14,8 +14,32 @@ const summaryPrefix = new RegExp(
 /** A `compacted` line: the compaction, with the model's summary or the line's own. */
 export function compacted(state: RolloutState, payload: Record<string, unknown>, timestamp: string | undefined): void {
   const message = stringOf(payload['message'])?.replace(summaryPrefix, '')
+  if (!state.compactionSummary && message?.trim()) dropSummaryReply(state, message.trim())
   compactionNotice(state, state.compactionSummary ?? message, timestamp)
   state.compactionSummary = undefined
+}
+
+/**
+ * Before 0.17x marked them (`compaction_output`), the reasoning and message
+ * the model wrote as a compaction summary come as an answer of their own, just
+ * before the `compacted` line that holds the same text (seen in 0.150): they are
+ * the compaction's, shown once, in its notice.
+ */
+function dropSummaryReply(state: RolloutState, summary: string): void {
+  const parts = state.open?.parts
+  const last = parts?.at(-1)
+  if (!parts || last?.type !== 'text' || last.text.trim() !== summary) return
+  parts.pop()
+  while (parts.at(-1)?.type === 'thinking') parts.pop()
+  count(state, 'compaction-request')
+}
+
+/**
+ * The note the TypeScript CLI (0.1.x) keeps after `/compact`: the history
+ * replaced by one assistant message, `compact-<time>`, holding the summary.
+ */
+export function isCompactSummary(state: RolloutState, id: string | undefined): boolean {
+  return state.variant === 'codex-ts-json' && id?.startsWith('compact-') === true
 }
 
 /**
@@ -34,7 +58,9 @@ export function compactionOutput(state: RolloutState, item: Record<string, unkno
 export function compactionNotice(
   state: RolloutState,
   summary: string | undefined,
-  timestamp: string | undefined
+  timestamp: string | undefined,
+  text = "Context compacted: Codex replaced the earlier history with a summary in the model's context; the earlier " +
+    'turns stay in this note.'
 ): void {
   const details = summary?.trim() ? summary.trim() : undefined
   const {compaction} = state
@@ -42,14 +68,7 @@ export function compactionNotice(
     if (details && !compaction.details) compaction.details = details
     return
   }
-  const part: NoticePart = {
-    type: 'notice',
-    level: 'info',
-    kind: 'compaction',
-    text:
-      "Context compacted: Codex replaced the earlier history with a summary in the model's context; the " +
-      'earlier turns stay in this note.'
-  }
+  const part: NoticePart = {type: 'notice', level: 'info', kind: 'compaction', text}
   if (details) part.details = details
   notice(state, part, timestamp)
   state.compaction = part

@@ -2,9 +2,11 @@ import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {commandEnd} from './command.js'
 import {compactionNotice, rollBack} from './compaction.js'
 import {completedItem} from './completed-item.js'
+import {errorNotice} from './error-notice.js'
 import {userMessageEvent} from './message.js'
 import {reasoning} from './reasoning.js'
 import type {RolloutState} from './state.js'
+import {count} from './state.js'
 import {tokenCount} from './token-usage.js'
 import {assistantText, notice, startTurn} from './turns.js'
 
@@ -20,7 +22,10 @@ export function event(state: RolloutState, payload: Record<string, unknown>, tim
       return
     case 'agent_message': {
       const text = stringOf(payload['message'])
-      if (text?.trim()) assistantText(state, text, 'event', timestamp)
+      // 0.3x-0.6x say "Compact task completed" as if the model had (`codex-rs/core/src/codex/compact.rs`): the
+      // compaction's own status, after its notice.
+      if (state.compaction && text?.trim() === 'Compact task completed') count(state, 'compaction-status')
+      else if (text?.trim()) assistantText(state, text, 'event', timestamp)
       return
     }
     case 'agent_reasoning':
@@ -90,27 +95,4 @@ export function event(state: RolloutState, payload: Record<string, unknown>, tim
     default:
     // UI events (deltas, approvals, settings, begin/end markers) hold nothing the note needs.
   }
-}
-
-/** A failed request, once per turn and text: one failure may come both as an `error` event and in `task_complete`. */
-function errorNotice(state: RolloutState, raw: string, timestamp: string | undefined): void {
-  const text = errorText(raw)
-  if (text === state.turnError) return
-  state.turnError = text
-  notice(state, {type: 'notice', level: 'error', kind: 'api-error', text: `The request failed: ${text}`}, timestamp)
-}
-
-/** An error message, unwrapped from the API's JSON body when it is one. */
-function errorText(raw: string): string {
-  try {
-    const body: unknown = JSON.parse(raw)
-    if (isRecord(body)) {
-      const inner = isRecord(body['error']) ? body['error'] : body
-      const message = stringOf(inner['message'])
-      if (message) return message
-    }
-  } catch {
-    // Not JSON: the message as written.
-  }
-  return raw.trim()
 }

@@ -3,6 +3,7 @@ import {sumTokens} from '@chatmark/core/model'
 import {promptTitle} from '../prompt-title.js'
 import {codexTokenKeys} from '../tokens.js'
 import type {RolloutState} from './state.js'
+import {sessionTotal} from './token-usage.js'
 import {model, user} from './turns.js'
 
 /** What the conversation needs besides the records. */
@@ -72,7 +73,7 @@ function metadataOf(state: RolloutState): ConversationMetadata {
     [...state.assistantByKey.keys()].flatMap((key) => recordedTokens.get(key) ?? deltaTokens.get(key) ?? []),
     codexTokenKeys
   )
-  const tokens = meta.forkedFrom ? own : (state.lastTotal ?? own)
+  const tokens = meta.forkedFrom ? own : (sessionTotal(state) ?? own)
   if (tokens) result.tokens = {...tokens}
   const extra: Record<string, string | number | boolean> = {}
   if (meta.forkedFrom) extra['forked_from'] = meta.forkedFrom

@@ -4,6 +4,9 @@ import {injectedLabel} from '../injected-context.js'
 import {contentText, imagePart} from '../message-content.js'
 import type {UserParts} from '../user-parts.js'
 import {userParts} from '../user-parts.js'
+import {userShellPart} from '../user-shell-command.js'
+import {compactionNotice, isCompactSummary} from './compaction.js'
+import {errorNotice} from './error-notice.js'
 import type {RolloutState} from './state.js'
 import {count} from './state.js'
 import {assistantText, notice, prompt} from './turns.js'
@@ -17,13 +20,25 @@ export function message(
 ): void {
   const role = item['role']
   const text = contentText(item['content'])
+  // The TypeScript CLI (0.1.x) put a failed request into the history as a system message `error-<time>`
+  // (`codex-cli/src/utils/agent/agent-loop.ts`).
+  if (role === 'system' && state.variant === 'codex-ts-json' && id?.startsWith('error-') && text.trim()) {
+    errorNotice(state, text.trim(), timestamp)
+    return
+  }
+  if (role === 'assistant' && isCompactSummary(state, id)) {
+    const what = 'Context compacted: Codex replaced the earlier history with this summary, in the file too.'
+    compactionNotice(state, text, timestamp, what)
+    return
+  }
   if (role === 'developer' || role === 'system') {
     metaText(state, 'developer-message', 'Developer message', text, timestamp)
     return
   }
   if (role === 'user') {
     const user = userParts(item['content'])
-    if (user.parts.length === 0 && user.injected.length === 0) count(state, 'empty-message')
+    if (user.parts.length === 0 && user.injected.length === 0 && user.shellCommands.length === 0)
+      count(state, 'empty-message')
     else userMessage(state, user, 'item', timestamp, id)
     return
   }
@@ -47,7 +62,7 @@ export function userMessageEvent(
   const kind = stringOf(payload['kind'])
   const user: UserParts =
     kind !== undefined && kind !== 'plain'
-      ? {parts: [], text: '', injected: [{label: 'Injected context', text: message}]}
+      ? {parts: [], text: '', injected: [{label: 'Injected context', text: message}], shellCommands: []}
       : userParts(message)
   const parts = [...user.parts]
   for (const list of [payload['images'], payload['local_images']]) {
@@ -66,6 +81,9 @@ export function userMessage(
 ): void {
   for (const {label, text} of user.injected)
     if (state.duplicates.claim('injected', text, source)) metaText(state, 'injected-context', label, text, timestamp)
+  for (const command of user.shellCommands)
+    if (state.duplicates.claim('user-shell', command.command, source))
+      prompt(state, [userShellPart(command)], timestamp, undefined)
   if (user.parts.length > 0 && state.duplicates.claim('user', user.text, source))
     prompt(state, user.parts, timestamp, id)
 }

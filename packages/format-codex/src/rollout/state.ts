@@ -69,6 +69,10 @@ export interface RolloutState {
   lastTotal: TokenCounts | undefined
   /** The total when the current turn started: a turn's tokens are the difference. */
   turnStartTotal: TokenCounts | undefined
+  /** What the current turn used before the running total restarted (see `tokenCount`). */
+  turnCarried: TokenCounts | undefined
+  /** The totals the running total reached before it restarted, summed: earlier processes of the session. */
+  priorTotal: TokenCounts | undefined
   /** Tokens by turn key, from `token_count` totals. */
   readonly deltaTokens: Map<string, TokenCounts>
   /** Tokens by turn key, as `token_usage_record` lines state them (preferred). */
@@ -99,6 +103,8 @@ export function createRolloutState(settings: RolloutSettings): RolloutState {
     turnError: undefined,
     lastTotal: undefined,
     turnStartTotal: undefined,
+    turnCarried: undefined,
+    priorTotal: undefined,
     deltaTokens: new Map(),
     recordedTokens: new Map(),
     assistantByKey: new Map()

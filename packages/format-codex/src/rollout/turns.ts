@@ -1,13 +1,12 @@
-import type {NoticePart, Part, TokenCounts, Turn} from '@chatmark/core/model'
+import type {NoticePart, Part, Turn} from '@chatmark/core/model'
 import {modelParticipant, userParticipant} from '@chatmark/core/model'
 import type {CopySource} from '../duplicates.js'
+import {zeroTokens} from '../tokens.js'
 import type {RolloutState} from './state.js'
 
 /** The note's two participants. */
 export const user = userParticipant()
 export const model = modelParticipant('codex', 'Codex')
-
-const zeroTokens: Readonly<TokenCounts> = Object.freeze({input: 0, cached: 0, output: 0, thoughts: 0, total: 0})
 
 /** A turn id from `turn_context`, `task_started` or `turn_started`: a new Codex turn when it differs. */
 export function startTurn(state: RolloutState, id: string | undefined): void {
@@ -23,6 +22,7 @@ function newTurn(state: RolloutState, key: string): void {
   // Without turn ids a prompt opens the turn after its first copy was claimed: the pool must outlive it.
   if (state.keyedByIds) state.duplicates.clear()
   state.turnStartTotal = state.lastTotal ?? (state.meta.forkedFrom ? undefined : zeroTokens)
+  state.turnCarried = undefined
 }
 
 /** A user turn; in files without turn ids, also the start of a Codex turn. */
