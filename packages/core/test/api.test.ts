@@ -41,6 +41,7 @@ test('the public API is exactly the expected list of exports', () => {
     'isNumber',
     'isRecord',
     'isString',
+    'languageOf',
     'linkDestination',
     'linkLabel',
     'loadRenderModules',

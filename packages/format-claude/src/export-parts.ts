@@ -1,7 +1,7 @@
 import type {Artifact, AttachmentPart, CodePart, Part, ToolCallPart, ToolResult} from '@chatmark/core/model'
-import {isNumber, isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
+import {isNumber, isRecord, isString, languageOf, numberOf, stringOf} from '@chatmark/core/model'
 import {antTagParts} from './ant-tag-parts.js'
-import {artifactLanguage, autolink, inlineText, languageOf} from './markdown-source.js'
+import {artifactLanguage, autolink, inlineText} from './markdown-source.js'
 import {formatSize} from './tool-result.js'
 
 /** What the parts of one conversation share: counts, footnote numbers and tool calls waiting for results. */

@@ -53,8 +53,8 @@ function detectDocument(json: unknown, complete: boolean): Verdict {
 
 /**
  * The other two files the CLI keeps in a project temp dir: a `/chat save`
- * checkpoint (`{history: Content[]}`, or v0.1.x's bare `Content[]`) and
- * `logs.json` (the typed prompts). The head of a large file parses to the
+ * checkpoint (`{history: Content[]}`, or the bare `Content[]` that v0.1.x to
+ * v0.15.x at least wrote) and `logs.json` (the typed prompts). The head of a large file parses to the
  * entries it holds whole, so the checks hold for a partial parse too.
  */
 function savedVerdict(json: unknown): Verdict | undefined {
@@ -77,7 +77,9 @@ function savedVerdict(json: unknown): Verdict | undefined {
   if (Array.isArray(json)) {
     return {
       confidence: 'likely',
-      reason: 'JSON array of {role: user|model, parts[]} Content (a Gemini CLI /chat save checkpoint, v0.1.x)',
+      reason:
+        'JSON array of {role: user|model, parts[]} Content (a Gemini CLI /chat save checkpoint, as v0.1.x to ' +
+        'v0.15.x wrote it)',
       variant: 'gemini-checkpoint'
     }
   }

@@ -16,10 +16,11 @@ import {shellModeCall} from './shell-mode.js'
 import type {InjectedText} from './message-kind.js'
 import {isModelType, splitInjected, userMessageKind} from './message-kind.js'
 import type {NoteEntry} from './note-history.js'
+import {withReferencedFiles} from './referenced-files.js'
 import type {Replay} from './replay-jsonl.js'
 import {responseResult, toolCallPart} from './tool-calls.js'
 import type {ToolResponses} from './tool-responses.js'
-import {toolResponses} from './tool-responses.js'
+import {responseIdFor, toolResponses} from './tool-responses.js'
 import {tokenCounts} from './tokens.js'
 import type {MessageLine} from './types.js'
 
@@ -185,7 +186,7 @@ function messageTurns(record: MessageLine, state: TurnState): Turn[] {
     }
     const before =
       split.injected.length > 0 ? injectedTurns({...base, id: `${record.id}-context`}, split.injected, state) : []
-    const parts = display.length > 0 ? display : content
+    const parts = withReferencedFiles(content, display) ?? (display.length > 0 ? display : content)
     if (kind === 'command') {
       // The CLI sends slash commands and `?` help to no model; they are shown as what they did, not as prose.
       const text = parts.flatMap((part) => (part.type === 'text' ? [part.text.trim()] : [])).join(' ')
@@ -299,6 +300,11 @@ function modelParts(record: MessageLine, responses: ToolResponses, answered: Set
     else parts.splice(inline, 1, part)
   }
 
+  for (const part of parts) {
+    if (part.type !== 'tool-call' || part.id !== undefined || part.result !== undefined) continue
+    const id = responseIdFor(responses, part.name, answered)
+    if (id !== undefined) part.id = id
+  }
   for (const [at, part] of [...parts.entries()].reverse()) {
     if (part.type !== 'tool-call' || part.id === undefined) continue
     const response = responses.byId.get(part.id)

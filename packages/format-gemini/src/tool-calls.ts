@@ -25,12 +25,30 @@ export function toolCallPart(record: unknown): ToolCallPart | undefined {
   const status = stringOf(record['status'])
   if (status) part.status = status
 
-  const result = resultDisplay(record['resultDisplay']) ?? recordedResult(record['result'])
+  const shown = resultDisplay(record['resultDisplay'])
+  const recorded = recordedResult(record['result'])
+  const result = shown && recorded && isSummaryOf(shown, recorded, name) ? recorded : (shown ?? recorded)
   if (result) {
     if (status === 'error') result.isError = true
     part.result = result
   }
   return part
+}
+
+/**
+ * Whether what the user saw is a one-line account of a longer output: before
+ * v0.40 `list_directory`, `glob` and `search_file_content` showed only
+ * `Listed 2 item(s).` or `Found 3 matches`, while the model got the listing or
+ * the matches, which the note shows instead. A shell command's display is its
+ * output, however short, and its model-facing text a wrapper around it.
+ */
+function isSummaryOf(shown: ToolResult, recorded: ToolResult, name: string): boolean {
+  return mayBeSummary(shown, name) && recorded.text.includes('\n') && recorded.text.length > shown.text.length
+}
+
+/** Whether a display may be a summary of the output (see `isSummaryOf`): one line, from a tool that is no shell. */
+export function mayBeSummary(shown: ToolResult, name: unknown): boolean {
+  return name !== 'run_shell_command' && shown.language === undefined && !shown.text.includes('\n')
 }
 
 /**

@@ -30,6 +30,7 @@ export type {
   Turn
 } from './model.js'
 export {isNumber, isRecord, isString, numberOf, stringOf, timeOf} from './guards.js'
+export {languageOf} from './language-of.js'
 export {addTokens, sumTokens, tokenKeys} from './sum-tokens.js'
 export {modelParticipant, userParticipant} from './participants.js'
 export {idFromName} from './id-from-name.js'
