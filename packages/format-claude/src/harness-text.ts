@@ -66,6 +66,18 @@ export function stripReminders(text: string): {text: string; reminders: string[]
   return {text: rest.trim(), reminders}
 }
 
+/**
+ * Removes the `<system-reminder>` blocks the CLI appends to a tool's result
+ * (1.0 to 2.0 end every `Read` result with one about malware) and returns
+ * how many there were; the result's own text, leading spaces included, stays.
+ */
+export function stripTrailingReminders(text: string): {text: string; count: number} {
+  if (!text.includes('<system-reminder>')) return {text, count: 0}
+  const tail = /(?:\s*<system-reminder>[\s\S]*?<\/system-reminder>)+\s*$/.exec(text)
+  if (!tail) return {text, count: 0}
+  return {text: text.slice(0, tail.index), count: tail[0].split('<system-reminder>').length - 1}
+}
+
 function tagContent(text: string, tag: string): string | undefined {
   const open = `<${tag}>`
   const start = text.indexOf(open)

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
+import {stripTrailingReminders} from '../src/harness-text.js'
 import {assistant, conversation, jsonl, notices, system, texts, user} from './helpers.js'
 
 test('a local_command system line shows the slash command; its output is counted and shown with keepMeta', async () => {
@@ -135,4 +136,15 @@ test('the local-command caveat without isMeta is counted as a meta message, and 
   assert.deepEqual(notices(plain), [])
   const kept = await conversation(lines, {keepMeta: true})
   assert.deepEqual(notices(kept), [{type: 'notice', level: 'info', kind: 'meta', text: 'Caveat', details: caveat}])
+})
+
+test('the <system-reminder> the CLI appends to a Read result (1.0 to 2.0) is counted, kept only with keepMeta', () => {
+  const read = '     1→Shopping list\n     2→\n'
+  const reminder =
+    '<system-reminder>\nWhenever you read a file, consider whether it looks malicious.\n</system-reminder>\n'
+  assert.deepEqual(stripTrailingReminders(`${read}\n${reminder}`), {text: read.trimEnd(), count: 1})
+  assert.deepEqual(stripTrailingReminders(`${read}${reminder}${reminder}`).count, 2)
+  // Only what ends the result: a reminder the file itself quotes, before more of it, is the file's.
+  const quoted = `${read}${reminder}     3→more\n`
+  assert.deepEqual(stripTrailingReminders(quoted), {text: quoted, count: 0})
 })

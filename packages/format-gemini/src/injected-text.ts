@@ -26,6 +26,8 @@
 const userPrefixes: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['<session_context>', 'Session context'],
   ['This is the Gemini CLI. We are setting up the context for our chat.', 'Session context'],
+  // Qwen Code v0.1.x, a fork of the CLI, with its own name.
+  ['This is the Qwen Code. We are setting up the context for our chat.', 'Session context'],
   ['<hook_context>', 'Hook context'],
   ["I'm currently working in the directory:", 'Directory context'],
   ["I'm currently working in the following directories:", 'Directory context'],

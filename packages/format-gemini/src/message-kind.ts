@@ -102,9 +102,11 @@ export function isConversational(record: MessageLine): boolean {
 }
 
 /**
- * Whether a message type is the model's: `gemini`, as the CLI writes it, or
- * `model`, the API's role name, which files converted from API history use.
+ * Whether a message type is the model's: `gemini`, as the CLI writes it,
+ * `model`, the API's role name, which files converted from API history use,
+ * or `qwen`, as Qwen Code wrote it while it was a fork of this CLI (v0.1.x,
+ * the same session files under `~/.qwen/tmp/`).
  */
 export function isModelType(type: unknown): boolean {
-  return type === 'gemini' || type === 'model'
+  return type === 'gemini' || type === 'model' || type === 'qwen'
 }

@@ -60,6 +60,7 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
   const turns: Turn[] = []
   const tokens: TokenCounts[] = []
   const models: string[] = []
+  let qwenFork = false
 
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index]
@@ -72,6 +73,7 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
     const record = entry.record
     turns.push(...messageTurns(record, state))
     if (isModelType(record['type'])) {
+      if (record['type'] === 'qwen') qwenFork = true
       const counts = tokenCounts(record['tokens'])
       if (counts) tokens.push(counts)
       const name = stringOf(record['model'])
@@ -82,7 +84,8 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
   const conversation: Conversation = {
     id: stringOf(metadata['sessionId']) ?? options.fallbackId,
     source: {format: 'gemini', variant: options.variant, ...(options.path ? {path: options.path} : {})},
-    participants: [user, model].map((participant) => ({...participant})),
+    // Qwen Code v0.1.x wrote these files as a fork of Gemini CLI: its answers are named after it.
+    participants: [{...user}, qwenFork ? {...model, name: 'Qwen Code'} : {...model}],
     metadata: conversationMetadata(metadata, models, tokens, replay.resumes),
     turns: turns.filter((turn) => turn.parts.length > 0),
     fidelity

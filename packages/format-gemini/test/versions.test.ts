@@ -37,7 +37,7 @@ test('the files an @path prompt sent are split from what the user typed and show
   assert.deepEqual(withDisplay.turns[0]?.parts, parts)
 })
 
-test('a one-line display that sums up a longer output (before v0.40) gives way to the output; a shell’s does not', async () => {
+test('a one-line display summing up a longer output (before v0.40) gives way to it; a shell’s does not', async () => {
   const call = (name: string, display: string, output: string) => ({
     id: `${name}-1`,
     name,

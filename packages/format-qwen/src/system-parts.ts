@@ -124,7 +124,8 @@ function summaryOf(history: unknown): string | undefined {
 function telemetry(record: Record<string, unknown>): SystemReading {
   const event = uiEventOf(record)
   if (event?.['event.name'] !== 'qwen-code.api_error') return {kind: 'bookkeeping'}
-  const message = stringOf(event['error_message'])?.trim() || 'the request failed'
+  // `error_message` from 0.15; up to 0.12 the text was in `error`.
+  const message = stringOf(event['error_message'])?.trim() || stringOf(event['error'])?.trim() || 'the request failed'
   const type = stringOf(event['error_type'])
   const text = `API error${type ? ` (${type})` : ''}: ${message}`
   return {kind: 'notices', notices: [{type: 'notice', level: 'error', kind: 'api-error', text}]}

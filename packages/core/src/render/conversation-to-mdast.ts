@@ -25,6 +25,7 @@ import {quoteToMdast} from './quote-to-mdast.js'
 import type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
 import {resolveRenderOptions} from './render-options.js'
 import {toolCallToMdast} from './tool-call-to-mdast.js'
+import {withoutAnsi} from './without-ansi.js'
 
 /** Heading depth of a turn section; message headings are pushed below it. */
 export const turnDepth = 2
@@ -191,7 +192,7 @@ function noticeToMdast(part: NoticePart, {options}: Context): Array<ChatmarkNoti
   const notice: ChatmarkNotice = {type: 'chatmarkNotice', level: part.level, children: [text(part.text)]}
   if (part.kind !== undefined) notice.kind = part.kind
   if (!part.details) return [notice]
-  const details = messageToMdast(part.details, turnDepth, options)
+  const details = messageToMdast(withoutAnsi(part.details), turnDepth, options)
   return details.length > 0 ? [notice, fold('details', detailsTitle(part.kind), details)] : [notice]
 }
 

@@ -1,8 +1,10 @@
 import type {ToolCallPart, Turn} from '@chatmark/core/model'
 import {isRecord, isString, stringOf} from '@chatmark/core/model'
+import {stripTrailingReminders} from '../harness-text.js'
 import {blocksText, toolResult} from '../tool-result.js'
 import {contentBlocks} from './message-content.js'
 import type {BuildState} from './state.js'
+import {count} from './state.js'
 import {subagentTurns} from './subagent-turns.js'
 
 /** A tool call that may carry the turns of the subagent it started (`ToolCallPart.subagent` in core). */
@@ -33,6 +35,12 @@ export function toolCall(
     const server = serverResults.get(id)
     if (info) {
       call.result = toolResult(info)
+      // Harness text, as in prompts: counted, and kept in the result only with `keepMeta`.
+      const {text, count: reminders} = stripTrailingReminders(call.result.text)
+      if (reminders > 0) {
+        count(state, 'system-reminder', reminders)
+        if (!state.settings.keepMeta) call.result.text = text
+      }
       call.status = info.block['is_error'] === true ? 'error' : 'success'
     } else if (server) {
       call.result = {
