@@ -20,6 +20,7 @@ import {
   texts,
   thoughts,
   toolCalls,
+  usage,
   userItem
 } from './helpers.js'
 
@@ -459,13 +460,6 @@ test('a failed request shows as an error notice with the API message', async () 
 test(
   'token totals come from token_count events, per turn from their differences, and unknown stays ' + 'absent',
   async () => {
-    const usage = (input: number, output: number) => ({
-      input_tokens: input,
-      cached_input_tokens: 0,
-      output_tokens: output,
-      reasoning_output_tokens: 0,
-      total_tokens: input + output
-    })
     const count = (second: number, input: number, output: number, last = usage(input, output)) =>
       event(second, {type: 'token_count', info: {total_token_usage: usage(input, output), last_token_usage: last}})
     const value = await conversation(

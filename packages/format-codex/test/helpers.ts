@@ -30,6 +30,14 @@ export const userItem = (second: number, text: string): Record<string, unknown> 
   item(second, {type: 'message', role: 'user', content: [{type: 'input_text', text}]})
 export const assistantItem = (second: number, text: string): Record<string, unknown> =>
   item(second, {type: 'message', role: 'assistant', content: [{type: 'output_text', text}]})
+/** Token usage as Codex writes it, with no cached input or reasoning. */
+export const usage = (input: number, output: number): Record<string, number> => ({
+  input_tokens: input,
+  cached_input_tokens: 0,
+  output_tokens: output,
+  reasoning_output_tokens: 0,
+  total_tokens: input + output
+})
 export const jsonl = (...lines: unknown[]): string =>
   `${lines.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n')}\n`
 

@@ -13,6 +13,7 @@ import {
   texts,
   thoughts,
   toolCalls,
+  usage,
   userItem
 } from './helpers.js'
 
@@ -20,13 +21,6 @@ import {
 // fixtures `codex/resume-0.60-count-restarts`, `tui-0.60-user-shell-compact`, `tui-0.150-compaction-reply` and
 // `fork-0.150-tokens`).
 
-const usage = (input: number, output: number) => ({
-  input_tokens: input,
-  cached_input_tokens: 0,
-  output_tokens: output,
-  reasoning_output_tokens: 0,
-  total_tokens: input + output
-})
 const tokenCount = (second: number, total: [number, number], last: [number, number]) =>
   event(second, {
     type: 'token_count',
