@@ -207,6 +207,18 @@ test('an edit that cannot be merged is kept as it is, and the new version goes b
   assert.ok(!(await files()).includes(beside))
 })
 
+test('a file of a session’s id with nothing to show, read in a later sync, does not empty its note', async () => {
+  await chatmark('vault')
+  const before = await readFile(join(vault, geminiNote), 'utf8')
+  // The stub: the session's header alone, in another file (a migration's leftover).
+  const header = (await readFile(geminiSession(), 'utf8')).split('\n', 1)[0]
+  await writeFile(join(home, '.gemini/tmp/abc/chats/session-2.jsonl'), `${header}\n`)
+  const run = await chatmark('vault')
+  assert.equal(run.code, 0, run.stderr)
+  assert.equal(await readFile(join(vault, geminiNote), 'utf8'), before)
+  assert.match(run.stderr, /0 new, 0 updated/)
+})
+
 test('--dry-run says what it would do and writes nothing', async () => {
   const run = await chatmark('vault', '--dry-run')
   assert.equal(run.code, 0)

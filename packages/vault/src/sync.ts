@@ -344,6 +344,9 @@ class SyncRun {
     const before = this.placed.get(id)
     // The same conversation in two files (a session archived, a legacy file beside its successor): the longer wins.
     if (before !== undefined && before >= turns) return
+    // Nor does a file of that id with nothing to show, read alone in a later run, empty the note another file made
+    // (Gemini CLI 0.55 left a stub, the header and session context of a session it migrated, beside the session).
+    if (turns === 0 && this.state.notes[id]) return
     this.placed.set(id, turns)
     const target = notePath(conversation, this.options.template ?? defaultTemplate)
     const parentId = parentIdOf(conversation)
