@@ -54,8 +54,9 @@ function detectDocument(json: unknown, complete: boolean): Verdict {
 /**
  * The other two files the CLI keeps in a project temp dir: a `/chat save`
  * checkpoint (`{history: Content[]}`, or the bare `Content[]` that v0.1.x to
- * v0.15.x at least wrote) and `logs.json` (the typed prompts). The head of a large file parses to the
- * entries it holds whole, so the checks hold for a partial parse too.
+ * v0.15.x at least wrote) and `logs.json` (the typed prompts). The head of a
+ * large file parses to the entries it holds whole, so the checks hold for a
+ * partial parse too.
  */
 function savedVerdict(json: unknown): Verdict | undefined {
   if (isLogsDocument(json)) {

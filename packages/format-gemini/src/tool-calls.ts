@@ -25,9 +25,11 @@ export function toolCallPart(record: unknown): ToolCallPart | undefined {
   const status = stringOf(record['status'])
   if (status) part.status = status
 
+  // The model-facing copy is read only when the display is missing or may only sum it up (see `mayBeSummary`).
   const shown = resultDisplay(record['resultDisplay'])
-  const recorded = recordedResult(record['result'])
-  const result = shown && recorded && isSummaryOf(shown, recorded, name) ? recorded : (shown ?? recorded)
+  const summary = shown !== undefined && mayBeSummary(shown, name)
+  const recorded = shown === undefined || summary ? recordedResult(record['result']) : undefined
+  const result = summary && recorded && isLongerOutput(recorded, shown) ? recorded : (shown ?? recorded)
   if (result) {
     if (status === 'error') result.isError = true
     part.result = result
@@ -36,19 +38,20 @@ export function toolCallPart(record: unknown): ToolCallPart | undefined {
 }
 
 /**
- * Whether what the user saw is a one-line account of a longer output: before
- * v0.40 `list_directory`, `glob` and `search_file_content` showed only
+ * Whether what the user saw may be a one-line account of a longer output:
+ * before v0.40 `list_directory`, `glob` and `search_file_content` showed only
  * `Listed 2 item(s).` or `Found 3 matches`, while the model got the listing or
- * the matches, which the note shows instead. A shell command's display is its
- * output, however short, and its model-facing text a wrapper around it.
+ * the matches, which the note then shows instead (see `isLongerOutput`). A
+ * shell command's display is its output, however short, and its model-facing
+ * text a wrapper around it.
  */
-function isSummaryOf(shown: ToolResult, recorded: ToolResult, name: string): boolean {
-  return mayBeSummary(shown, name) && recorded.text.includes('\n') && recorded.text.length > shown.text.length
-}
-
-/** Whether a display may be a summary of the output (see `isSummaryOf`): one line, from a tool that is no shell. */
 export function mayBeSummary(shown: ToolResult, name: unknown): boolean {
   return name !== 'run_shell_command' && shown.language === undefined && !shown.text.includes('\n')
+}
+
+/** Whether the model-facing output says more than a one-line display: it has lines of its own, and is longer. */
+function isLongerOutput(recorded: ToolResult, shown: ToolResult): boolean {
+  return recorded.text.includes('\n') && recorded.text.length > shown.text.length
 }
 
 /**
