@@ -1,4 +1,29 @@
+import type {LineWriter} from './generator-kit.js'
 import {lineWriter, textMaker} from './generator-kit.js'
+
+/** What makes one generated Claude Code session differ from another; every field has the bench's default. */
+export interface ClaudeSessionOptions {
+  /** The seed of its words and numbers. Default: 11. */
+  seed?: number
+  sessionId?: string
+  /** When it starts (milliseconds since the epoch). Default: 2026-11-30 08:00 UTC. */
+  start?: number
+  /** Its working folder. Default: `/home/dev/project`. */
+  cwd?: string
+  /** Its `ai-title`. Default: `Generated benchmark session`. */
+  title?: string
+  /**
+   * Claude Code 2.1's harness lines at the start of a session, as a real one
+   * wrote them: `before` the first prompt (`mode`, `permission-mode`, ...),
+   * `after` it (the context attachments, chained to it, and the API request
+   * bookkeeping). Written with this session's id, uuids and times.
+   */
+  header?: {before: readonly Record<string, unknown>[]; after: readonly Record<string, unknown>[]}
+  /** The share of Bash and Read results that are long (300 to 2,000 lines, as a full file read). Default: 0. */
+  longOutputs?: number
+  /** A `/compact` half-way only when the session is at least this large. Default: 0 (always). */
+  compactFrom?: number
+}
 
 /**
  * Writes a realistic Claude Code 2.1 JSONL session of about `targetBytes`:
@@ -12,8 +37,22 @@ import {lineWriter, textMaker} from './generator-kit.js'
  * Deterministic for a given size.
  */
 export async function generateClaudeSession(path: string, targetBytes: number): Promise<void> {
+  const out = lineWriter(path)
+  await writeClaudeSession(out, targetBytes)
+  await out.close()
+}
+
+/**
+ * Writes the lines of one session of about `targetBytes` to `out` (see
+ * {@link generateClaudeSession}), deterministic for the same options.
+ */
+export async function writeClaudeSession(
+  out: LineWriter,
+  targetBytes: number,
+  options: ClaudeSessionOptions = {}
+): Promise<void> {
   const {random, sentence, paragraph} = textMaker(
-    11,
+    options.seed ?? 11,
     'the agent reads files runs commands and edits code while the parser keeps memory flat across long sessions ' +
       'with tools notes and diffs'
   )
@@ -29,16 +68,21 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
         '\n```',
       paragraph()
     ].join('\n\n')
-  const output = (): string =>
-    Array.from({length: 20 + Math.floor(random() * 120)}, (_, index) => `${index + 1}\t${sentence(8)}`).join('\n')
+  const longOutputs = options.longOutputs ?? 0
+  // A long result is drawn only when asked for, so the default sessions keep the same bytes.
+  const output = (kind: number): string => {
+    const long = longOutputs > 0 && kind < 2 && random() < longOutputs
+    const lines = long ? 300 + Math.floor(random() * 1700) : 20 + Math.floor(random() * 120)
+    return Array.from({length: lines}, (_, index) => `${index + 1}\t${sentence(8)}`).join('\n')
+  }
 
-  const out = lineWriter(path)
   const write = out.write
+  const cwd = options.cwd ?? '/home/dev/project'
 
-  const sessionId = '5c1e9a70-3b2d-4f8e-a6c4-0d9e8f7a6b5c'
+  const sessionId = options.sessionId ?? '5c1e9a70-3b2d-4f8e-a6c4-0d9e8f7a6b5c'
   let counter = 0
   const uuid = (): string => `00000000-0000-4000-8000-${(counter++).toString(16).padStart(12, '0')}`
-  let clock = Date.UTC(2026, 10, 30, 8, 0, 0)
+  let clock = options.start ?? Date.UTC(2026, 10, 30, 8, 0, 0)
   const now = (): string => {
     clock += 500 + Math.floor(random() * 15_000)
     return new Date(clock).toISOString()
@@ -47,7 +91,7 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     isSidechain: false,
     userType: 'external',
     entrypoint: 'cli',
-    cwd: '/home/dev/project',
+    cwd,
     sessionId,
     version: '2.1.332',
     gitBranch: 'main'
@@ -74,7 +118,16 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     const prompt = `${sentence(10)}?`
     await write({type: 'queue-operation', operation: 'enqueue', timestamp: now(), sessionId, content: prompt})
     await write({type: 'queue-operation', operation: 'dequeue', timestamp: now(), sessionId})
+    if (turn === 1) for (const record of options.header?.before ?? []) await write({...record, sessionId})
     const promptId = await chain({type: 'user', message: {role: 'user', content: prompt}, promptId: `p-${turn}`})
+    if (turn === 1) {
+      for (const record of options.header?.after ?? []) {
+        // A chained record takes its place in this session's chain: its own links and time are replaced.
+        const {parentUuid, uuid: _uuid, timestamp: _timestamp, ...rest} = record
+        if (parentUuid !== undefined) await chain({...rest, ...envelope})
+        else await write({...record, sessionId, ...('timestamp' in record ? {timestamp: now()} : {})})
+      }
+    }
     await write({
       type: 'file-history-snapshot',
       messageId: promptId,
@@ -144,20 +197,20 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
         kind === 0
           ? {name: 'Bash', input: {command: `npm test -- ${sentence(2)}`, description: sentence(4)}}
           : kind === 1
-            ? {name: 'Read', input: {file_path: `/home/dev/project/src/${sentence(1)}.ts`}}
+            ? {name: 'Read', input: {file_path: `${cwd}/src/${sentence(1)}.ts`}}
             : {
                 name: 'Edit',
-                input: {file_path: '/home/dev/project/src/index.ts', old_string: sentence(4), new_string: sentence(4)}
+                input: {file_path: `${cwd}/src/index.ts`, old_string: sentence(4), new_string: sentence(4)}
               }
       const toolUse = await chain({...base, message: message([{type: 'tool_use', id: toolId, ...tool}], 160)})
-      const text = kind === 2 ? 'The file /home/dev/project/src/index.ts has been updated.' : output()
+      const text = kind === 2 ? `The file ${cwd}/src/index.ts has been updated.` : output(kind)
       const rich =
         kind === 0
           ? {stdout: text, stderr: '', interrupted: false, isImage: false}
           : kind === 1
             ? {type: 'text', file: {filePath: '/x', content: text, numLines: 40, startLine: 1, totalLines: 40}}
             : {
-                filePath: '/home/dev/project/src/index.ts',
+                filePath: `${cwd}/src/index.ts`,
                 structuredPatch: [
                   {oldStart: 10, oldLines: 1, newStart: 10, newLines: 1, lines: [`-${sentence(4)}`, `+${sentence(4)}`]}
                 ]
@@ -188,7 +241,7 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
     await chain({type: 'system', subtype: 'turn_duration', durationMs: 12_000, isMeta: false})
     await write({type: 'last-prompt', lastPrompt: prompt, leafUuid: parent, sessionId})
 
-    if (!compacted && out.written > targetBytes / 2) {
+    if (!compacted && out.written > targetBytes / 2 && targetBytes >= (options.compactFrom ?? 0)) {
       compacted = true
       const logical = parent
       parent = null
@@ -222,6 +275,5 @@ export async function generateClaudeSession(path: string, targetBytes: number): 
       })
     }
   }
-  await write({type: 'ai-title', aiTitle: 'Generated benchmark session', sessionId})
-  await out.close()
+  await write({type: 'ai-title', aiTitle: options.title ?? 'Generated benchmark session', sessionId})
 }

@@ -10,6 +10,7 @@ import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
+import {benchSyncVsOut} from './sync-vs-out.js'
 
 // Side-by-side benchmark: each input is timed against the bare JSON.parse
 // floor in the same run, and the ratios are printed. Figures go to BENCHMARKS.md.
@@ -259,6 +260,14 @@ if (!only || only === 'jobs') {
       ''
     ].join('\n')
   )
+}
+
+// Issue 22: `chatmark sync` against `chatmark -o` on the same home of Claude Code sessions, then syncs with nothing
+// changed. BENCH_BUNDLE names another build's `dist/bundle/chatmark.js` (a worktree's), to compare two builds.
+if (!only || only === 'sync-vs-out') {
+  const bundle =
+    process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
+  await benchSyncVsOut({dataDir, freshFolder, runs, bundle})
 }
 
 await rm(scratch, {recursive: true, force: true})

@@ -17,6 +17,15 @@ export default function ircFormat() {
     name: 'irc',
     description: 'IRC-style logs: "[hh:mm] <nick> message" lines',
     extensions: ['.irclog'],
+    // Where the tool keeps its logs: `chatmark sync --use ./irc-format.js` reads them from there too.
+    tool: {
+      name: 'IRC logs',
+      sessionFolders: ({home, env}) => [
+        env.IRC_LOG_DIR
+          ? {path: env.IRC_LOG_DIR, patterns: ['**/*.irclog'], setBy: 'IRC_LOG_DIR'}
+          : {path: `${home}/.irclogs`, patterns: ['**/*.irclog']}
+      ]
+    },
     detect(sample) {
       if (sample.kind !== 'text') return {confidence: 'none', reason: 'not text'}
       const lines = sample.text.split('\n').filter((line) => line.trim() !== '')

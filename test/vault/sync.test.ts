@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import {appendFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
-import {Readable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
-import {main} from 'chatmark'
 import {beforeEach, test} from 'vitest'
+import type {SyncOutput} from '../util/run-sync.js'
+import {runSync} from '../util/run-sync.js'
 
 // `chatmark sync` on a fake home holding the three tools' own folders (issue 12): a first sync, then a person's
 // edits of every kind, a renamed conversation, a grown session and a deleted source, and a second sync.
@@ -16,24 +16,8 @@ const claudeId = '332611b8-4087-47be-a219-9e760a6ae6e0'
 let home: string
 let vault: string
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function chatmark(...argv: string[]): Promise<Run> {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(['sync', ...argv], {
-    stdout: {write: (chunk: string) => (stdout += chunk)},
-    stderr: {write: (chunk: string) => (stderr += chunk)},
-    stdin: Readable.from([]),
-    cwd: home,
-    home,
-    env: {}
-  })
-  return {code, stdout, stderr}
+function chatmark(...argv: string[]): Promise<SyncOutput> {
+  return runSync(argv, {home})
 }
 
 /** The vault's files (not chatmark's own folder), relative, sorted. */
@@ -66,7 +50,7 @@ beforeEach(async () => {
 const claudeNote = 'claude-code/2026-11/2026-11-30 Hi. Briefly, what can you help me with in this project.md'
 const geminiNote =
   'gemini-cli/2026-11/2026-11-30 Please run the command `echo hello from the shell && wc -l notes.txt` and repor….md'
-const codexNote = 'codex/2026-11/2026-11-30 Forked what was the first thing I asked you.md'
+const codexNote = 'codex/2026-11/2026-11-30 Forked what was the first thing I asked you (fork).md'
 
 test('the first sync finds the tools’ folders in the home folder and writes a note per conversation', async () => {
   const run = await chatmark('vault')
@@ -99,13 +83,14 @@ test('with workers reading the sources (--jobs 2) the vault is the same; a faili
   for (const [index, path] of oneFiles.entries()) {
     assert.equal(await readFile(join(vault, path), 'utf8'), texts[index])
   }
-  // A source that breaks, read by a worker: reported, its note kept, the others updated.
+  // A source that breaks, read by a worker: no longer recognised, so skipped with the reason; its note is kept.
   await writeFile(geminiSession(), '\u0000\u0001 not a session any more')
   await appendFile(codexSession(), '\n')
   const broken = await chatmark('vault', '-j', '2')
-  assert.equal(broken.code, 1)
-  assert.match(broken.stderr, /session-1\.jsonl: .+\n/)
-  assert.match(broken.stderr, /0 kept because edited, 1 failed\n$/)
+  assert.equal(broken.code, 0, broken.stderr)
+  assert.match(broken.stderr, /session-1\.jsonl: skipped: .+\n/)
+  assert.match(broken.stderr, /0 kept because edited, 0 failed, 1 skipped\n$/)
+  assert.ok((await files()).includes(geminiNote))
 })
 
 test('a second sync with nothing changed reads no source and rewrites no note', async () => {
@@ -197,7 +182,10 @@ test('an edit that cannot be merged is kept as it is, and the new version goes b
   assert.match(await readFile(join(vault, beside), 'utf8'), /^# Cache questions$/m)
   assert.match(
     run.stdout,
-    /kept: vault\/claude-code\/.*\(your edits could not be merged: the new version is .* \(chatmark\)\.md\)/
+    new RegExp(
+      'kept: vault/claude-code/.*\\(your edits could not be merged \\(you and the conversation changed the same ' +
+        'lines\\): the new version is .* \\(chatmark\\)\\.md\\)'
+    )
   )
   assert.match(run.stderr, /1 kept because edited/)
   // Once the person takes the new heading, the next sync merges, and the version beside goes.
@@ -226,7 +214,7 @@ test('--dry-run says what it would do and writes nothing', async () => {
   assert.deepEqual(await files(), [])
 })
 
-test('a source that cannot be read is reported, its note untouched, and the rest synced', async () => {
+test('a source named that cannot be read is reported, its note untouched, and the rest synced', async () => {
   await chatmark('vault')
   const before = await readFile(join(vault, geminiNote), 'utf8')
   await writeFile(geminiSession(), '\u0000\u0001 not a session any more')
@@ -234,7 +222,8 @@ test('a source that cannot be read is reported, its note untouched, and the rest
     claudeSession(),
     `${JSON.stringify({type: 'custom-title', customTitle: 'Renamed', sessionId: claudeId})}\n`
   )
-  const run = await chatmark('vault')
+  // Named, it is read whatever detection thinks of it, and fails (found in a folder, it would be skipped).
+  const run = await chatmark('vault', geminiSession())
   assert.equal(run.code, 1)
   assert.match(run.stdout, /^failed|renamed: vault\/claude-code\/2026-11\/2026-11-30 Renamed\.md$/m)
   assert.match(run.stderr, /session-1\.jsonl: .+\n/)
@@ -258,12 +247,17 @@ test('a corrupt state file is set aside, never trusted, and the vault is taken u
   assert.equal(aside.length, 1)
 })
 
-test('a second sync while one holds the vault stops with a clear message and writes nothing', async () => {
-  await mkdir(join(vault, '.chatmark/lock'), {recursive: true})
-  const run = await chatmark('vault')
-  assert.equal(run.code, 2)
-  assert.match(run.stderr, /another chatmark sync is writing to \S+\/vault: wait for it to end/)
-  assert.deepEqual(await files(), [])
+test('of two syncs at once, one holds the vault, the other stops with a clear message and writes nothing', async () => {
+  const runs = await Promise.all([chatmark('vault'), chatmark('vault')])
+  const refused = runs.find((run) => run.code === 2)
+  const done = runs.find((run) => run.code === 0)
+  assert.ok(refused && done, runs.map((run) => `${run.code}: ${run.stderr}`).join('\n'))
+  assert.match(
+    refused.stderr,
+    /^chatmark sync: another chatmark sync \(process \d+, started [^)]+\) is writing to vault: wait for it to end\n$/
+  )
+  assert.match(done.stderr, /^3 new, /)
+  assert.equal((await files()).filter((path) => /\/2026-11\//.test(path)).length, 3)
 })
 
 test('filters pick conversations; a source read with a filter is read whole next time', async () => {
@@ -293,6 +287,9 @@ test('a forked session links to its parent’s note, whichever of the two is rea
     forkNote,
     new RegExp(`^parent: "\\[\\[${parentPath.replace(/\.md$/, '').replace(/[.*?()[\]]/g, '\\$&')}\\|`, 'm')
   )
+  // The link takes the place of the id the note would name its parent by: one property, and the relation.
+  assert.equal(forkNote.match(/^parent:/gm)?.length, 1)
+  assert.match(forkNote, /^parent_relation: fork$/m)
   // The link is chatmark's own text: the next sync sees no edit.
   const again = await chatmark('vault')
   assert.match(again.stderr, / 0 kept because edited/)

@@ -77,7 +77,7 @@ Options:
       --profile <name>       'gfm' (default) or 'obsidian'
       --max-result-chars <n> keep head and tail of longer tool results (default 4000, 0: all)
       --fold-lines <n>       fold tool output of more lines (default 20, 0: never)
-      --time-zone <tz>       time zone for times in headings (default UTC)
+      --time-zone <tz>       time zone of the note's times (default UTC; named once)
       --follow-symlinks      read inputs behind symbolic links
   -j, --jobs <n>             convert up to <n> inputs at once, each in a worker thread
                              (default: one per core; 1: no workers)

@@ -1,5 +1,6 @@
 import {availableParallelism} from 'node:os'
 import type {Readable, Writable} from 'node:stream'
+import type {CliIo} from './main.js'
 import {main} from './main.js'
 
 /** What the command uses of `process`. */
@@ -9,6 +10,10 @@ export interface CommandProcess {
   stderr: Writable & {isTTY?: boolean}
   stdin: Readable
   cwd(): string
+  /** Signal handlers (a real process's): `chatmark sync` stops cleanly on SIGINT and SIGTERM. */
+  on?(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown
+  off?(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown
+  exit?(code: number): never
 }
 
 /** How a run of the command ended. */
@@ -33,24 +38,43 @@ export async function command(proc: CommandProcess): Promise<CommandResult> {
   })
   // Nothing could report a closed stderr; without a listener it would end the run with a stack trace.
   proc.stderr.on('error', () => {})
+  const io: CliIo = {
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    stderrStream: proc.stderr,
+    stdoutIsTerminal: (proc.stdout as {isTTY?: boolean}).isTTY === true,
+    stdin: proc.stdin,
+    cwd: proc.cwd(),
+    cores: availableParallelism(),
+    signal: closed.signal
+  }
+  // A sync asked to stop finishes the note it is placing and writes its state; asked again, it ends at once (the
+  // next sync takes up what it did from its journal).
+  const stop = new AbortController()
+  const stopOn = (status: number) => (): void => {
+    if (stop.signal.aborted) proc.exit?.(status)
+    io.stopCode = status
+    stop.abort()
+  }
+  const handlers =
+    proc.argv[2] === 'sync'
+      ? ([
+          ['SIGINT', stopOn(130)],
+          ['SIGTERM', stopOn(143)]
+        ] as const)
+      : []
+  for (const [signal, handler] of handlers) proc.on?.(signal, handler)
+  if (handlers.length > 0) io.stop = stop.signal
   let code: number
   try {
-    code = await main(proc.argv.slice(2), {
-      stdout: proc.stdout,
-      stderr: proc.stderr,
-      stderrStream: proc.stderr,
-      stdoutIsTerminal: (proc.stdout as {isTTY?: boolean}).isTTY === true,
-      stdin: proc.stdin,
-      cwd: proc.cwd(),
-      cores: availableParallelism(),
-      signal: closed.signal
-    })
+    code = await main(proc.argv.slice(2), io)
   } catch (error) {
     proc.stderr.write(
       `chatmark: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`
     )
     code = 1
   }
+  for (const [signal, handler] of handlers) proc.off?.(signal, handler)
   // A write that failed as the run ended reports its error on the next tick.
   await new Promise((resolve) => setImmediate(resolve))
   if (outputError) {

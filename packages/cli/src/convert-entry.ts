@@ -1,7 +1,7 @@
 import {resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, NoteLink} from '@chatmark/core'
-import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream} from '@chatmark/core'
+import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream, notRecognised} from '@chatmark/core'
 import type {EntryContext} from './entry-context.js'
 import type {StagedNote} from './write-note.js'
 import type {InputEntry} from './collect-inputs.js'
@@ -209,12 +209,10 @@ function listLine(conversation: Conversation): string {
  * A file named on the command line is always attempted.
  */
 function skipInFolder(detection: Detection): string | undefined {
-  if (detection.format === undefined) return detection.explanation
-  const verdict = detection.verdicts.find((candidate) => candidate.format === detection.format)
-  if (verdict?.confidence === 'possible') {
-    return `only a possible match for ${detection.format} (${verdict.reason}); name the file to convert it anyway`
-  }
-  return undefined
+  const reason = notRecognised(detection)
+  return reason === undefined || detection.format === undefined
+    ? reason
+    : `${reason}; name the file to convert it anyway`
 }
 
 /** A file or folder named on the command line or found in a folder: read from `cwd`, named as given. */

@@ -1,3 +1,4 @@
+import type {SyncWorkerSetup} from './read-source-job.js'
 import type {InputEntry} from './collect-inputs.js'
 import type {ConvertibleEntry, EntrySink} from './convert-entry.js'
 import type {EntryEvent} from './entry-events.js'
@@ -17,7 +18,7 @@ export interface EntryJob {
  * What a worker is given to start: the command line, read again there the
  * same way; or, for `chatmark sync`, whether to redact what it reads.
  */
-export type WorkerSetup = CommandSetup | {sync: {redact: boolean}}
+export type WorkerSetup = CommandSetup | {sync: SyncWorkerSetup}
 
 /** A conversion's command line, where it runs, and the mark on its temporary files (see `temporaryRun`). */
 export interface CommandSetup {

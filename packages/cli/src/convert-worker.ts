@@ -1,5 +1,7 @@
 import {MessagePort, workerData} from 'node:worker_threads'
 import {readCommandLine} from './command-line.js'
+import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
+import {loadFormats} from './load-formats.js'
 import {convertEntry} from './convert-entry.js'
 import type {EntryJob, WorkerSetup} from './convert-in-pool.js'
 import type {PartsJob} from './convert-parts.js'
@@ -9,7 +11,8 @@ import type {EntryEvent} from './entry-events.js'
 import {postingSink} from './entry-events.js'
 import type {EventBatch} from './held-events.js'
 import {heldEvents} from './held-events.js'
-import type {SourceJob, SourceJobEvent} from './read-source-job.js'
+import type {SourceEvent} from '@chatmark/vault'
+import type {SourceJob} from './read-source-job.js'
 import {readSourceJob} from './read-source-job.js'
 import {workerChannel} from './worker-channel.js'
 import {stagingIn} from './write-note.js'
@@ -25,12 +28,18 @@ const {setup, creditBytes, port} = (workerData ?? {}) as {setup: WorkerSetup; cr
 if (!(port instanceof MessagePort)) throw new Error('convert-worker.js runs as a worker thread of the chatmark command')
 const channel = workerChannel(port, creditBytes)
 if ('sync' in setup) {
-  const {redact} = setup.sync
+  const {use, cwd} = setup.sync
+  // The formats the main thread has, `--use` ones loaded here again.
+  const formats = use.length > 0 ? await loadFormats(use, cwd) : []
+  const normalizer = formats.length > 0 ? createNormalizer({formats}) : defaultNormalizer
   channel.serve(async (index, job) => {
-    const held = heldEvents<SourceJobEvent>((events, bytes) => channel.send(index, events, bytes), entryFlushBytes)
-    await readSourceJob(job as SourceJob, redact, held.hold)
+    const held = heldEvents<SourceEvent>(
+      (events, bytes, transfer) => channel.send(index, events, bytes, transfer),
+      entryFlushBytes
+    )
+    await readSourceJob(job as SourceJob, normalizer, setup.sync, held.hold)
     const last = held.take()
-    channel.done(index, last.events, last.bytes)
+    channel.done(index, last.events, last.bytes, last.transfer)
   })
 } else {
   const {args, normalizer} = await readCommandLine(setup.argv, setup.cwd)

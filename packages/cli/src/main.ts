@@ -47,6 +47,16 @@ export interface CliIo {
    * The run then stops reading and writing, and returns as if it had finished.
    */
   signal?: AbortSignal
+  /**
+   * Aborted when the run is asked to stop (SIGINT, SIGTERM): `chatmark sync`
+   * then finishes the note it is placing, writes its state and ends with
+   * `stopCode`.
+   */
+  stop?: AbortSignal
+  /** The exit status of a run that was stopped (130 for SIGINT, 143 for SIGTERM). */
+  stopCode?: number
+  /** This machine's time zone, for `chatmark sync`'s notes. Default: the one Node reports. */
+  timeZone?: string
 }
 
 /**

@@ -1,17 +1,15 @@
-import type {RenderOptions} from '@chatmark/core'
-import {loadRenderModules} from '@chatmark/core'
 import type {SourceEvent, SourceReader} from '@chatmark/vault'
+import {syncStaged} from '@chatmark/vault'
 import type {WorkerSetup} from './convert-in-pool.js'
-import type {SourceJob, SourceJobEvent} from './read-source-job.js'
+import type {SourceJob, SyncWorkerSetup} from './read-source-job.js'
 import type {JobFailure} from './worker-pool.js'
 import {runInPool} from './worker-pool.js'
 import {convertWorkerScript} from './worker-script.js'
 
 /** Options for {@link pooledSourceReader}. */
-export interface PooledSources {
+export interface PooledSources extends SyncWorkerSetup {
   jobs: number
   timeLimitMs: number
-  redact: boolean
 }
 
 /** Events the reader holds before the vault takes them: then the pool waits. */
@@ -19,56 +17,64 @@ const maxQueued = 256
 
 /**
  * `chatmark sync`'s source reader with `--jobs` above 1: workers read the
- * changed sources (parse and redact), and the vault gets their conversations
- * in the order of the sources, to render and place in this thread. A source
- * whose worker crashed or ran out of time ends failed, after the
- * conversations it gave.
+ * changed sources and render their notes (parse, redact, filter, render), and
+ * the vault gets the notes in the order of the sources, to place in this
+ * thread. A source whose worker crashed or ran out of time ends failed, after
+ * the notes it gave.
  */
 export function pooledSourceReader(pool: PooledSources): SourceReader {
-  return (files, {formatOptions, render}) =>
-    streamEvents(files, {
-      jobs: files.map((path): SourceJob => ({kind: 'source', path, formatOptions})),
-      pool,
-      render
-    })
+  return (sources, options) => {
+    // A worker stages each note's text without syncing it: this thread syncs them side by side as they come.
+    const jobOptions = options.staging ? {...options, staging: {...options.staging, sync: false}} : options
+    return streamEvents(
+      sources.map((source) => source.path),
+      sources.map((source): SourceJob => ({kind: 'source', source, options: jobOptions})),
+      pool
+    )
+  }
 }
 
 async function* streamEvents(
   files: readonly string[],
-  run: {jobs: SourceJob[]; pool: PooledSources; render: RenderOptions | undefined}
+  jobs: SourceJob[],
+  pool: PooledSources
 ): AsyncGenerator<SourceEvent> {
   const queue: SourceEvent[] = []
   let taken: (() => void) | undefined
   let arrived: (() => void) | undefined
   let ended: {error?: unknown} | undefined
+  let stopped = false
   const push = async (event: SourceEvent): Promise<void> => {
     queue.push(event)
     arrived?.()
     while (queue.length >= maxQueued && !stopped) await new Promise<void>((resolve) => (taken = resolve))
   }
-  let stopped = false
-  // The vault stopped taking events (it failed): the workers are stopped rather than left reading the rest.
+  // The vault stopped taking events (it failed, or was stopped): the workers are stopped rather than left reading.
   const stop = new AbortController()
+  const {jobs: size, timeLimitMs, ...setup} = pool
   const running = runInPool(
-    run.jobs,
+    jobs,
     {
-      size: Math.min(run.pool.jobs, Math.max(1, run.jobs.length)),
-      timeLimitMs: run.pool.timeLimitMs,
+      size: Math.min(size, Math.max(1, jobs.length)),
+      timeLimitMs,
       script: convertWorkerScript(),
-      setup: {sync: {redact: run.pool.redact}} satisfies WorkerSetup,
+      setup: {sync: setup} satisfies WorkerSetup,
       signal: stop.signal
     },
     {
-      async deliver(index, event) {
-        const file = files[index] ?? ''
-        const happened = event as SourceJobEvent | JobFailure
-        if (happened.kind === 'job-failed') return push({type: 'end', file, fatal: happened.reason})
-        if (happened.kind === 'source-end') {
-          return push(happened.fatal === undefined ? {type: 'end', file} : {type: 'end', file, fatal: happened.fatal})
+      deliver(index, event) {
+        const happened = event as SourceEvent | JobFailure
+        if ('kind' in happened && happened.kind === 'job-failed') {
+          return push({type: 'end', file: files[index] ?? '', fatal: happened.reason})
         }
-        // Rendered here: what the note needs beyond the serialiser is loaded first (see `ReadOptions.render`).
-        if (run.render) await loadRenderModules(happened.conversation, run.render)
-        return push({type: 'conversation', file, conversation: happened.conversation})
+        const found = happened as SourceEvent
+        if (found.type === 'note' && found.note.staged !== undefined) {
+          const ready = syncStaged(found.note.staged)
+          // Awaited when the note is placed; a note never placed (the run stopped) leaves no rejection unheard.
+          ready.catch(() => undefined)
+          return push({...found, ready})
+        }
+        return push(found)
       }
     }
   ).then(

@@ -147,7 +147,14 @@ function sample(): Record<string, unknown> {
     createdAt: '2026-03-01T10:00:00Z',
     updatedAt: '2026-03-01',
     participants: [{id: 'u', name: 'You', kind: 'human'}],
-    metadata: {models: ['m'], project: 'p', gitBranch: 'main', tokens: {input: 1}, extra: {a: 'b', n: 1, t: true}},
+    metadata: {
+      models: ['m'],
+      project: 'p',
+      gitBranch: 'main',
+      parent: {id: 'c0', relation: 'fork'},
+      tokens: {input: 1},
+      extra: {a: 'b', n: 1, t: true}
+    },
     turns: [
       {
         id: 't1',
@@ -272,6 +279,10 @@ const changes: Array<[string, boolean, (model: Record<string, unknown>) => void]
   ['a bad time', false, (m) => (m['createdAt'] = 'yesterday')],
   ['a bad turn time', false, (m) => (at(m, 'turns.0')['timestamp'] = '2026-13-01')],
   ['an object in extra', false, (m) => (at(m, 'metadata.extra')['o'] = {})],
+  ['a parent of an unknown relation', false, (m) => (at(m, 'metadata.parent')['relation'] = 'copy')],
+  ['a parent with an empty id', false, (m) => (at(m, 'metadata.parent')['id'] = '')],
+  ['a parent without a relation', false, (m) => delete at(m, 'metadata.parent')['relation']],
+  ['a parent as a bare id', false, (m) => (at(m, 'metadata')['parent'] = 'c0')],
   ['a string token count', false, (m) => (at(m, 'metadata.tokens')['input'] = '1')],
   ['a string fidelity count', false, (m) => (at(m, 'fidelity')['x'] = 'many')],
   ['no fidelity', false, (m) => delete m['fidelity']],

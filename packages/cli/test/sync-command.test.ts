@@ -2,25 +2,13 @@ import assert from 'node:assert/strict'
 import {mkdir, mkdtemp, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {Readable} from 'node:stream'
-import {main} from 'chatmark'
 import {test} from 'vitest'
+import type {SyncOutput} from '../../../test/util/run-sync.js'
+import {runSync} from '../../../test/util/run-sync.js'
 
 // The arguments and the config file of `chatmark sync`; what a sync does is tested in test/vault.
 
-async function sync(argv: string[], cwd: string): Promise<{code: number; stdout: string; stderr: string}> {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(['sync', ...argv], {
-    stdout: {write: (chunk: string) => (stdout += chunk)},
-    stderr: {write: (chunk: string) => (stderr += chunk)},
-    stdin: Readable.from([]),
-    cwd,
-    home: cwd,
-    env: {}
-  })
-  return {code, stdout, stderr}
-}
+const sync = (argv: string[], cwd: string): Promise<SyncOutput> => runSync(argv, {home: cwd})
 
 const place = (): Promise<string> => mkdtemp(join(tmpdir(), 'chatmark-sync-args-'))
 

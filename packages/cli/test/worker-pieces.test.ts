@@ -5,8 +5,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {MessageChannel} from 'node:worker_threads'
 import {inputFromPath} from '@chatmark/core'
+import type {SourceEvent} from '@chatmark/vault'
 import {afterAll, beforeAll, test} from 'vitest'
 import {readCommandLine} from '../src/command-line.js'
+import {normalizer} from '../src/default-normalizer.js'
 import type {EntrySink, FolderNote} from '../src/convert-entry.js'
 import type {PartsJob} from '../src/convert-parts.js'
 import {convertPartsJob} from '../src/convert-parts-job.js'
@@ -14,7 +16,6 @@ import {entryContext} from '../src/entry-context.js'
 import type {EntryEvent} from '../src/entry-events.js'
 import {postingSink, replayEvent} from '../src/entry-events.js'
 import {heldEvents} from '../src/held-events.js'
-import type {SourceJobEvent} from '../src/read-source-job.js'
 import {readSourceJob} from '../src/read-source-job.js'
 import {workerChannel} from '../src/worker-channel.js'
 import type {FromWorker} from '../src/worker-pool.js'
@@ -141,34 +142,55 @@ test('held events go in few messages, the last with the end of the job', async (
   )
 })
 
-test('a source read for a sync sends its conversations redacted, then how it ended', async () => {
+test('a source read for a sync sends its notes rendered and redacted, then how it ended', async () => {
   const session = join(dir, 'session.jsonl')
   const source = join(repoRoot, 'fixtures/codex/fork/input.jsonl')
   const key = `sk-ant-api03-${'A'.repeat(93)}AA`
   await writeFile(session, (await readFile(source, 'utf8')).replace('what was the first thing', `${key} what was`))
-  const events: SourceJobEvent[] = []
+  const setup = {redact: true, only: [], use: [], cwd: dir}
+  const options = {formatOptions: {}, prepare: {render: {profile: 'obsidian' as const, timeZone: 'UTC'}}}
+  const read = async (path: string, strict = false, redact = true): Promise<SourceEvent[]> => {
+    const events: SourceEvent[] = []
+    await readSourceJob(
+      {kind: 'source', source: {path, strict}, options},
+      normalizer,
+      {...setup, redact},
+      async (sent) => {
+        events.push(...sent)
+      }
+    )
+    return events
+  }
+  const events = await read(session)
+  assert.deepEqual(events.at(-1), {type: 'end', file: session})
+  const notes = events.flatMap((event) => (event.type === 'note' ? [event.note] : []))
+  assert.equal(notes.length, 1)
+  assert.match(notes[0]?.text ?? '', /^---\ntitle: /)
+  assert.match(notes[0]?.text ?? '', /\[redacted: Anthropic API key\] what was/)
+  assert.ok(!JSON.stringify(events).includes(key), 'redacted')
+  // `--only` is applied in the worker: a conversation it leaves out is said to be left out, not rendered.
+  const only: SourceEvent[] = []
   await readSourceJob(
-    {kind: 'source', path: session, formatOptions: {}},
-    true,
-    async (sent) => void events.push(...sent)
+    {kind: 'source', source: {path: session, strict: false}, options},
+    normalizer,
+    {...setup, only: ['no such title']},
+    async (sent) => void only.push(...sent)
   )
-  assert.equal(events.at(-1)?.kind, 'source-end')
-  assert.deepEqual(events.at(-1), {kind: 'source-end'})
-  const conversations = events.filter((event) => event.kind === 'conversation')
-  assert.equal(conversations.length, 1)
-  assert.ok(!JSON.stringify(conversations).includes(key), 'redacted')
-  const broken: SourceJobEvent[] = []
-  await writeFile(join(dir, 'broken.jsonl'), '\u0000\u0001 not a session')
-  const path = join(dir, 'broken.jsonl')
-  await readSourceJob({kind: 'source', path, formatOptions: {}}, false, async (sent) => void broken.push(...sent))
-  assert.equal(broken.length, 1)
-  assert.equal(broken[0]?.kind, 'source-end')
-  assert.ok(broken[0]?.kind === 'source-end' && broken[0].fatal !== undefined)
-  const gone: SourceJobEvent[] = []
-  await readSourceJob({kind: 'source', path: join(dir, 'gone.jsonl'), formatOptions: {}}, false, async (sent) => {
-    gone.push(...sent)
-  })
-  assert.match(String(gone[0]?.kind === 'source-end' && gone[0].fatal), /ENOENT|no such file/)
+  assert.deepEqual(
+    only.map((event) => event.type),
+    ['left-out', 'end']
+  )
+  const broken = join(dir, 'broken.jsonl')
+  await writeFile(broken, '\u0000\u0001 not a session')
+  // Named, it is read and fails; found in a folder (strict), it is skipped with the reason.
+  const failed = await read(broken, false, false)
+  assert.equal(failed.length, 1)
+  assert.ok(failed[0]?.type === 'end' && failed[0].fatal !== undefined)
+  const skipped = await read(broken, true, false)
+  assert.equal(skipped.length, 1)
+  assert.equal(skipped[0]?.type, 'skipped')
+  const gone = await read(join(dir, 'gone.jsonl'), false, false)
+  assert.match(String(gone[0]?.type === 'end' && gone[0].fatal), /ENOENT|no such file/)
 })
 
 test('a job of parts sends each part’s notes, then its count and messages', async () => {

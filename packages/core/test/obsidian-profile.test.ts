@@ -28,6 +28,7 @@ const conversation: Conversation = {
     models: ['claude-sonnet-4'],
     project: '/work/app',
     gitBranch: 'main',
+    parent: {id: 'session-0', relation: 'fork'},
     tokens: {input: 1200, output: 340, cached: 0, total: 1540},
     extra: {cliVersion: '1.2.3', sandboxed: true, 'resume count': 2, git_branch: 'not this one'}
   },
@@ -61,11 +62,13 @@ test('the obsidian frontmatter is flat properties of the types Obsidian edits, i
     source: 'claude',
     source_variant: 'claude-code-jsonl',
     id: 'session-1',
-    created: '2026-03-30T10:28:00',
-    updated: '2026-03-30T10:31:05',
+    created: '2026-03-30T10:28:00+00:00',
+    updated: '2026-03-30T10:31:05+00:00',
     models: ['claude-sonnet-4'],
     project: '/work/app',
     git_branch: 'main',
+    parent: 'session-0',
+    parent_relation: 'fork',
     participants: ['Ana Lima', 'Release Bot'],
     tokens_input: 1200,
     tokens_output: 340,
@@ -88,6 +91,7 @@ test('the gfm frontmatter keeps its nested shape, and id is the same text in bot
   const gfm = properties(toNote(conversation))
   assert.deepEqual(gfm['source'], {format: 'claude', variant: 'claude-code-jsonl'})
   assert.deepEqual(gfm['tokens'], {input: 1200, output: 340, cached: 0, total: 1540})
+  assert.deepEqual(gfm['parent'], {id: 'session-0', relation: 'fork'})
   assert.deepEqual(gfm['fidelity'], {'injected-context': 2, 'malformed-line': 1})
   assert.equal(gfm['created'], '2026-03-30T10:28:00.000Z')
   assert.equal(gfm['cliVersion'], '1.2.3')
@@ -98,10 +102,18 @@ test('the gfm frontmatter keeps its nested shape, and id is the same text in bot
   }
 })
 
-test('obsidian times are in the note time zone, with no offset; a date alone stays a date', () => {
+test('obsidian times are in the note time zone, with its offset then; a date alone stays a date', () => {
   const data = frontmatterOf(conversation, 'x', {profile: 'obsidian', timeZone: 'America/New_York'})
-  assert.equal(data['created'], '2026-03-30T06:28:00')
-  assert.equal(data['updated'], '2026-03-30T06:31:05')
+  assert.equal(data['created'], '2026-03-30T06:28:00-04:00')
+  assert.equal(data['updated'], '2026-03-30T06:31:05-04:00')
+  // Another season, another offset: the one of the zone at that moment.
+  const winter = frontmatterOf({...conversation, createdAt: '2026-01-15T12:00:00Z'}, 'x', {
+    profile: 'obsidian',
+    timeZone: 'America/New_York'
+  })
+  assert.equal(winter['created'], '2026-01-15T07:00:00-05:00')
+  const india = frontmatterOf(conversation, 'x', {profile: 'obsidian', timeZone: 'Asia/Kolkata'})
+  assert.equal(india['created'], '2026-03-30T15:58:00+05:30')
   const dated = frontmatterOf({...conversation, createdAt: '2026-03-30'}, 'x', {profile: 'obsidian'})
   assert.equal(dated['created'], '2026-03-30')
 })

@@ -70,13 +70,16 @@ test('a note has YAML frontmatter, a title heading and a section per turn', () =
     fidelity: {'injected-context': 1}
   })
   assert.match(markdown, /^# Fix: the \\\*parser\\\* \(again\)$/m)
-  assert.match(markdown, /^## User · 2026-03-30 10:28$/m)
+  // The first heading with a time names its zone; the others do not repeat it.
+  assert.match(markdown, /^## User · 2026-03-30 10:28 UTC$/m)
   assert.match(markdown, /^## Gemini · 2026-03-30 10:29 · gemini-2\.5-pro$/m)
   assert.match(markdown, /^_15 tokens \(10 input, 5 output\)_$/m)
 })
 
 test('times follow the time zone option', () => {
-  assert.match(toNote(session, {timeZone: 'Asia/Tokyo'}), /^## User · 2026-03-30 19:28$/m)
+  const note = toNote(session, {timeZone: 'Asia/Tokyo'})
+  assert.match(note, /^## User · 2026-03-30 19:28 Asia\/Tokyo$/m)
+  assert.match(note, /^## Gemini · 2026-03-30 19:29 · gemini-2\.5-pro$/m)
 })
 
 test('thinking is collapsed in details, and left out with thinking: false', () => {

@@ -20,6 +20,7 @@ function full(id = 'c-1'): Conversation {
       models: ['m-1'],
       project: '/src/app',
       gitBranch: 'main',
+      parent: {id: 'c-0', relation: 'fork'},
       tokens: {input: 10, output: 5, total: 15},
       extra: {cli: '1.2.3', turnsHidden: 2, sandboxed: true}
     },
@@ -150,6 +151,21 @@ const cases: Array<[string, Change, string]> = [
     'a token count that is not a number is skipped, naming the count',
     (value) => (value.metadata.tokens = {total: '15'} as never),
     `${skipped} metadata.tokens.total is "15", expected a number`
+  ],
+  [
+    'a parent without an id is skipped, naming parent.id',
+    (value) => (value.metadata.parent = {relation: 'fork'} as never),
+    `${skipped} metadata.parent.id is missing, expected a non-empty string`
+  ],
+  [
+    'a parent of an unknown relation is skipped, naming parent.relation',
+    (value) => (value.metadata.parent = {id: 'c-0', relation: 'copy'} as never),
+    `${skipped} metadata.parent.relation is "copy", expected one of fork, resume, subagent`
+  ],
+  [
+    'a parent given as a bare id is skipped, naming parent',
+    (value) => (value.metadata.parent = 'c-0' as never),
+    `${skipped} metadata.parent is "c-0", expected an object`
   ],
   [
     'an extra fact that is not a scalar is skipped, naming the fact',
@@ -502,11 +518,14 @@ test('a time without an offset is rendered as UTC whatever the machine time zone
       toNote(value, {timeZone})
         .split('\n')
         .filter((line) => line.startsWith('## '))
-    assert.deepEqual(headings('UTC'), ['## Ann · 2026-03-01 10:00', '## Model · 2026-03-01 10:01 · m-1'])
-    assert.deepEqual(headings('America/New_York'), ['## Ann · 2026-03-01 05:00', '## Model · 2026-03-01 05:01 · m-1'])
+    assert.deepEqual(headings('UTC'), ['## Ann · 2026-03-01 10:00 UTC', '## Model · 2026-03-01 10:01 · m-1'])
+    assert.deepEqual(headings('America/New_York'), [
+      '## Ann · 2026-03-01 05:00 America/New_York',
+      '## Model · 2026-03-01 05:01 · m-1'
+    ])
     // Offsets are kept: +02:00 is two hours before UTC.
     value.turns[0]!.timestamp = '2026-03-01T10:00:00+02'
-    assert.equal(headings('UTC')[0], '## Ann · 2026-03-01 08:00')
+    assert.equal(headings('UTC')[0], '## Ann · 2026-03-01 08:00 UTC')
   } finally {
     if (previous === undefined) delete process.env['TZ']
     else process.env['TZ'] = previous

@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {aiderTool} from './tool.js'
 
 /** Options for the aider format. There are none yet; the type is kept for the factory's shape. */
 export type Options = Record<string, never>
@@ -20,6 +21,7 @@ export function aider(_options: Options = {}): FormatPlugin {
     extensions: ['.md'],
     fileNames: ['.aider.chat.history.md'],
     detect,
-    parse
+    parse,
+    tool: aiderTool
   }
 }

@@ -2,6 +2,7 @@ import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
 import {chatgptParts} from './parts.js'
+import {chatgptTool} from './tool.js'
 
 /** Options for the chatgpt format. */
 export interface Options {
@@ -47,6 +48,7 @@ export function chatgpt(options: Options = {}): FormatPlugin {
     archiveMembers: ['conversations.json', /^conversations-\d+\.json$/],
     detect,
     parse: (input, context) => parse(input, context, settings),
-    parts: chatgptParts(settings)
+    parts: chatgptParts(settings),
+    tool: chatgptTool
   }
 }

@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {claudeTool} from './tool.js'
 
 export {subagentFiles, subagentParent} from './subagent-files.js'
 
@@ -84,6 +85,7 @@ export function claude(options: Options = {}): FormatPlugin {
     // The Claude.ai data export's `.zip`.
     archiveMembers: ['conversations.json'],
     detect,
-    parse: (input, context) => parse(input, context, settings)
+    parse: (input, context) => parse(input, context, settings),
+    tool: claudeTool
   }
 }

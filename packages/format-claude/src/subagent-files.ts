@@ -1,4 +1,5 @@
 import type {Dirent, Stats} from 'node:fs'
+import {lstatSync, readdirSync} from 'node:fs'
 import {lstat, open, readdir} from 'node:fs/promises'
 import {basename, dirname, join, sep} from 'node:path'
 
@@ -41,11 +42,19 @@ const headBytes = 64 * 1024
  *   // ['/home/me/.claude/projects/-repo/9f1c…/subagents/agent-a0b6bb040a04515a6.jsonl', ...]
  */
 export async function subagentFiles(sessionPath: string): Promise<string[]> {
+  const folder = dirname(sessionPath)
+  const listing = folderListing(folder)
+  const name = basename(sessionPath)
+  if (!listing?.files.has(name)) return []
   const ids = await sessionIdsOf(sessionPath)
   if (ids.length === 0) return []
   const files = new Set<string>()
-  for (const id of ids) for (const file of await folderLayoutFiles(sessionPath, id)) files.add(file)
-  for (const file of await besideLayoutFiles(dirname(sessionPath), ids)) files.add(file)
+  // Only a session with a folder of its own beside it can have 2.1 subagents: the others cost no call.
+  for (const id of ids) {
+    if (!listing.folders.has(id)) continue
+    for (const file of await folderLayoutFiles(sessionPath, id)) files.add(file)
+  }
+  for (const file of await besideLayoutFiles(folder, listing, ids)) files.add(file)
   return [...files].sort()
 }
 
@@ -86,7 +95,7 @@ export async function subagentParent(path: string): Promise<string | undefined> 
 /** The ids a session's subagents may be filed under: its file name, and the session id of its first records. */
 async function sessionIdsOf(sessionPath: string): Promise<string[]> {
   const name = basename(sessionPath)
-  if (!name.endsWith('.jsonl') || subagentFilePattern.test(name) || !(await isFile(sessionPath))) return []
+  if (!name.endsWith('.jsonl') || subagentFilePattern.test(name)) return []
   const ids = [name.slice(0, -'.jsonl'.length)]
   // Named by a session id (a UUID), as Claude Code names them: the head need not be read (a sync asks this of
   // every session it knows, changed or not).
@@ -112,51 +121,73 @@ async function collectAgentFiles(folder: string, depth: number, files: string[])
   }
 }
 
-/** A folder's `agent-*.jsonl` files by the session id of their records, and the folder's mtime when it was listed. */
-interface BesideScan {
+/**
+ * A project folder's entries as listed: its files and folders by name, the
+ * 2.0 agent files among them by the session id of their records (read when
+ * first asked), and the folder's mtime when it was listed.
+ */
+interface FolderListing {
   mtimeMs: number
-  bySession: Map<string, string[]>
+  files: ReadonlySet<string>
+  folders: ReadonlySet<string>
+  bySession?: Map<string, string[]>
 }
 
 /**
- * Scans of folders of 2.0 agent files, by folder: a folder walk converts
- * every session of a folder, and each would otherwise read the head of every
- * agent file. A scan is used again while the folder's mtime is unchanged
- * (adding, removing or renaming a file changes it; appending to one does
- * not, and the session id of a file never changes).
+ * Listings of project folders, by folder: a sync asks for the subagents of
+ * every session it knows, changed or not (thousands), and each would
+ * otherwise list its own folder and read the head of every agent file. A
+ * listing is used again while the folder's mtime is unchanged (adding,
+ * removing or renaming an entry changes it; appending to a file does not, and
+ * the session id of a file never changes). Looked up with blocking calls: a
+ * `lstat` costs less than its trip through libuv's thread pool.
  */
-const besideScans = new Map<string, BesideScan>()
-const maxBesideScans = 32
+const listings = new Map<string, FolderListing>()
+const maxListings = 64
 
-/** The 2.0 agent files in `folder` whose records carry one of `sessionIds`. */
-async function besideLayoutFiles(folder: string, sessionIds: readonly string[]): Promise<string[]> {
-  let info: Stats
+function folderListing(folder: string): FolderListing | undefined {
+  let info: Stats | undefined
   try {
-    info = await lstat(folder)
+    info = lstatSync(folder, {throwIfNoEntry: false})
   } catch {
-    return []
+    return undefined
   }
-  let scan = besideScans.get(folder)
-  if (!scan || scan.mtimeMs !== info.mtimeMs) {
-    scan = {mtimeMs: info.mtimeMs, bySession: await scanBeside(folder)}
-    besideScans.delete(folder)
-    if (besideScans.size >= maxBesideScans) besideScans.delete(besideScans.keys().next().value!)
-    besideScans.set(folder, scan)
-  }
-  return sessionIds.flatMap((id) => scan.bySession.get(id) ?? [])
-}
-
-async function scanBeside(folder: string): Promise<Map<string, string[]>> {
-  const bySession = new Map<string, string[]>()
+  if (!info?.isDirectory()) return undefined
+  let listing = listings.get(folder)
+  if (listing && listing.mtimeMs === info.mtimeMs) return listing
   let entries: Dirent[]
   try {
-    entries = await readdir(folder, {withFileTypes: true})
+    entries = readdirSync(folder, {withFileTypes: true})
   } catch {
-    return bySession
+    return undefined
   }
-  for (const entry of entries) {
-    if (!entry.isFile() || !subagentFilePattern.test(entry.name)) continue
-    const path = join(folder, entry.name)
+  listing = {
+    mtimeMs: info.mtimeMs,
+    files: new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)),
+    folders: new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name))
+  }
+  listings.delete(folder)
+  if (listings.size >= maxListings) listings.delete(listings.keys().next().value!)
+  listings.set(folder, listing)
+  return listing
+}
+
+/** The 2.0 agent files in `folder` whose records carry one of `sessionIds`. */
+async function besideLayoutFiles(
+  folder: string,
+  listing: FolderListing,
+  sessionIds: readonly string[]
+): Promise<string[]> {
+  listing.bySession ??= await scanBeside(folder, listing)
+  const {bySession} = listing
+  return sessionIds.flatMap((id) => bySession.get(id) ?? [])
+}
+
+async function scanBeside(folder: string, listing: FolderListing): Promise<Map<string, string[]>> {
+  const bySession = new Map<string, string[]>()
+  for (const name of [...listing.files].sort()) {
+    if (!subagentFilePattern.test(name)) continue
+    const path = join(folder, name)
     const sessionId = await sessionIdInHead(path)
     if (sessionId === undefined) continue
     const list = bySession.get(sessionId) ?? []

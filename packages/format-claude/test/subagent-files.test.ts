@@ -250,9 +250,9 @@ test('a subagent transcript read on its own says whose it is', async () => {
     {
       kind: value.metadata.extra?.['kind'],
       agent: value.metadata.extra?.['agent_id'],
-      parent: value.metadata.extra?.['parent_session']
+      parent: value.metadata.parent
     },
-    {kind: 'subagent', agent: 'ac1551aa8ec0803de', parent: folderSession}
+    {kind: 'subagent', agent: 'ac1551aa8ec0803de', parent: {id: folderSession, relation: 'subagent'}}
   )
   assert.equal(firstText(value.turns), 'Please read notes.txt and tell me what is in it.')
 })

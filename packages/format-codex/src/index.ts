@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {codexTool} from './tool.js'
 
 /** Options for the codex format. */
 export interface Options {
@@ -39,6 +40,7 @@ export function codex(options: Options = {}): FormatPlugin {
       }
     ],
     detect,
-    parse: (input, context) => parse(input, context, settings)
+    parse: (input, context) => parse(input, context, settings),
+    tool: codexTool
   }
 }

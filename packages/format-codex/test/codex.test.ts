@@ -429,8 +429,10 @@ test('a compaction keeps the earlier turns, with a notice holding the summary, n
 
 test('a fork names its parent in the metadata and with a notice', async () => {
   const value = await conversation(await readFile(fixture('fork/input.jsonl'), 'utf8'))
-  assert.equal(value.metadata.extra?.['forked_from'], '01a22b3b-b35c-7c33-b8cd-80ea61c74018')
+  assert.deepEqual(value.metadata.parent, {id: '01a22b3b-b35c-7c33-b8cd-80ea61c74018', relation: 'fork'})
+  assert.equal(value.metadata.extra?.['forked_from'], undefined)
   assert.equal(notices(value)[0]?.kind, 'fork')
+  assert.equal(value.title, 'Forked: what was the first thing I asked you? (fork)')
   // The fork's token_count totals include the parent's usage; its own is that of its turns.
   assert.equal(value.metadata.tokens?.total, value.turns.find((turn) => turn.role === 'assistant')?.tokens?.total)
 })

@@ -49,7 +49,7 @@ test("a later session_meta line does not replace the thread's id, project, branc
   assert.equal(value.metadata.extra?.['git_commit'], 'abc123')
 })
 
-test('a subagent rollout names its source: the subagent kind when it is a name, else just subagent', async () => {
+test('a subagent rollout names its source (its kind, when a name), and a spawned one its parent', async () => {
   const review = await conversation(
     jsonl(meta({source: {subagent: 'review'}}), userItem(1, 'Review this.'), assistantItem(2, 'Looks fine.'))
   )
@@ -62,6 +62,9 @@ test('a subagent rollout names its source: the subagent kind when it is a name, 
     )
   )
   assert.equal(spawned.metadata.extra?.['session_source'], 'subagent')
+  // A spawned thread's parent is the thread that started it; a review names none.
+  assert.deepEqual(spawned.metadata.parent, {id: 'thread-0', relation: 'subagent'})
+  assert.equal(review.metadata.parent, undefined)
 })
 
 test("the project is the session's cwd, or the first turn_context's when the session names none", async () => {

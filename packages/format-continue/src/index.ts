@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {continueTool} from './tool.js'
 
 /** Options for the continue format. There are none yet; the type is kept for the factory's shape. */
 export type Options = Record<string, never>
@@ -19,6 +20,7 @@ export function continueCli(_options: Options = {}): FormatPlugin {
     description: 'Continue CLI (cn) sessions (~/.continue/sessions/<id>.json) and their sessions.json index',
     extensions: ['.json'],
     detect,
-    parse
+    parse,
+    tool: continueTool
   }
 }

@@ -3,6 +3,7 @@ import type {Input, ParseContext} from '@chatmark/core/read'
 import {idFromName, isRecord, isString, modelParticipant, numberOf, userParticipant} from '@chatmark/core/model'
 import {readJsonDocument} from '@chatmark/core/read'
 import {historyToTurns} from './history-to-turns.js'
+import {indexedDateCreated} from './indexed-date.js'
 import {indexListing} from './index-listing.js'
 import {isIndexDocument, isSessionDocument, untitled} from './types.js'
 
@@ -52,9 +53,23 @@ export async function* parse(input: Input, context: ParseContext): AsyncGenerato
     extra['totalCost'] = numberOf(document['usage']['totalCost'])!
   if (isString(document['mode'])) extra['mode'] = document['mode']
   if (isString(document['chatModelTitle'])) extra['chatModel'] = document['chatModelTitle']
+  const sessionId = document['sessionId'] as string
+  // The session file holds no time but its reasoning's `startAt` (the IDE's reasoning models; the CLI writes none).
+  const indexed = input.path === undefined ? undefined : await indexedDateCreated(input.path, sessionId)
+  if (indexed && 'problem' in indexed)
+    warn(`The session's creation time is unknown: ${indexed.problem}`, 'unreadable-index')
+  const createdAt =
+    (indexed && 'createdAt' in indexed ? indexed.createdAt : undefined) ??
+    turns.find((turn) => turn.timestamp)?.timestamp
+  // The index's time is of the first save, after the first turn began: a last turn before it adds nothing.
+  const last = turns.findLast((turn) => turn.timestamp)?.timestamp
+  const updatedAt =
+    last !== undefined && (createdAt === undefined || Date.parse(last) > Date.parse(createdAt)) ? last : undefined
   yield {
-    id: document['sessionId'] as string,
+    id: sessionId,
     ...(title ? {title} : {}),
+    ...(createdAt ? {createdAt} : {}),
+    ...(updatedAt ? {updatedAt} : {}),
     source: {format: 'continue', variant: 'session', ...(input.path ? {path: input.path} : {})},
     participants: [userParticipant(), ...models.map((model) => modelParticipant(model, model))],
     metadata: {

@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {geminiTool} from './tool.js'
 
 /** Options for the gemini format. */
 export interface Options {
@@ -57,6 +58,7 @@ export function gemini(options: Options = {}): FormatPlugin {
       }
     ],
     detect,
-    parse: (input, context) => parse(input, context, settings)
+    parse: (input, context) => parse(input, context, settings),
+    tool: geminiTool
   }
 }

@@ -5,6 +5,7 @@ import {readDocumentOrLines} from '@chatmark/core/read'
 import type {Replay} from './replay-jsonl.js'
 import {createReplay, replayJsonl} from './replay-jsonl.js'
 import {checkpointRecords} from './checkpoint-records.js'
+import {markedProjectRoot} from './project-root.js'
 import {logsConversations} from './logs-conversations.js'
 import type {ToConversationOptions, View} from './to-conversation.js'
 import {toConversation} from './to-conversation.js'
@@ -129,6 +130,15 @@ async function readConversations(
     fallbackId: idFromName(input.name),
     ...(input.path ? {path: input.path} : {})
   })
+  // A session that names no directory with its hash: the one Gemini CLI's folder for the project is marked with.
+  const root = conversation.metadata.project === undefined ? await markedProjectRoot(input.path) : undefined
+  if (root && 'path' in root) conversation.metadata.project = root.path
+  else if (root) {
+    file.message(`The project's directory is unknown: ${root.problem}`, {
+      ruleId: 'project-root-unreadable',
+      source: messageSource
+    })
+  }
   if (conversation.turns.length === 0) {
     file.message('The session holds no messages to show (only injected context, or nothing at all)', {
       ruleId: 'empty-session',

@@ -21,6 +21,7 @@ import type {Replay} from './replay-jsonl.js'
 import {responseResult, toolCallPart} from './tool-calls.js'
 import type {ToolResponses} from './tool-responses.js'
 import {responseIdFor, toolResponses} from './tool-responses.js'
+import {contextDirectories, hashedDirectory, parentSessionOf} from './project-root.js'
 import {tokenCounts} from './tokens.js'
 import type {MessageLine} from './types.js'
 
@@ -56,7 +57,14 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
   if (resume) replay.note.release()
   replay.loaded = []
   const responses = toolResponses(entries.flatMap((entry) => (entry?.kind === 'message' ? [entry.record] : [])))
-  const state: TurnState = {responses, answered: new Set(), keepMeta: options.keepMeta, count, prompts: new Map()}
+  const state: TurnState = {
+    responses,
+    answered: new Set(),
+    keepMeta: options.keepMeta,
+    count,
+    prompts: new Map(),
+    directories: []
+  }
   const turns: Turn[] = []
   const tokens: TokenCounts[] = []
   const models: string[] = []
@@ -86,7 +94,7 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
     source: {format: 'gemini', variant: options.variant, ...(options.path ? {path: options.path} : {})},
     // Qwen Code v0.1.x wrote these files as a fork of Gemini CLI: its answers are named after it.
     participants: [{...user}, qwenFork ? {...model, name: 'Qwen Code'} : {...model}],
-    metadata: conversationMetadata(metadata, models, tokens, replay.resumes),
+    metadata: conversationMetadata(metadata, models, tokens, replay.resumes, options.path, state.directories),
     turns: turns.filter((turn) => turn.parts.length > 0),
     fidelity
   }
@@ -145,6 +153,8 @@ interface TurnState {
   count(reason: string): void
   /** The text of each prompt the user typed, and of what the CLI sent for it. */
   prompts: Map<string, string>
+  /** The absolute paths the injected context names, in order. */
+  directories: string[]
 }
 
 function messageTurns(record: MessageLine, state: TurnState): Turn[] {
@@ -248,7 +258,12 @@ function messageTurns(record: MessageLine, state: TurnState): Turn[] {
 
 // Injected text is counted as such, and shown as `meta` notices only when asked.
 function injectedTurns(base: Turn, injected: InjectedText[], state: TurnState): Turn[] {
-  for (const _ of injected) state.count('injected-context')
+  for (const {label, text} of injected) {
+    state.count('injected-context')
+    // The directories the CLI told the model about: the project's is among them.
+    if (label === 'Session context' || label === 'Directory context')
+      state.directories.push(...contextDirectories(text))
+  }
   if (!state.keepMeta || injected.length === 0) return []
   const parts = injected.map(
     ({label, text}): NoticePart => ({type: 'notice', level: 'info', kind: 'meta', text: label, details: text.trim()})
@@ -330,15 +345,23 @@ function conversationMetadata(
   metadata: Record<string, unknown>,
   models: string[],
   tokens: TokenCounts[],
-  resumes: number
+  resumes: number,
+  path: string | undefined,
+  contextDirectories: readonly string[]
 ): ConversationMetadata {
   const result: ConversationMetadata = {}
   if (models.length > 0) result.models = models
-  const project = stringOf(metadata['projectHash'])
+  const parent = path !== undefined && metadata['kind'] === 'subagent' ? parentSessionOf(path) : undefined
+  if (parent) result.parent = {id: parent, relation: 'subagent'}
+  // The SHA-256 of the project's directory is no project: the directory is, when the session names it.
+  const projectHash = stringOf(metadata['projectHash'])
+  const listed = Array.isArray(metadata['directories']) ? metadata['directories'].filter(isString) : []
+  const project = projectHash ? hashedDirectory(projectHash, [...listed, ...contextDirectories]) : undefined
   if (project) result.project = project
   const total = sumTokens(tokens)
   if (total) result.tokens = total
   const extra: Record<string, string | number | boolean> = {}
+  if (projectHash) extra['projectHash'] = projectHash
   const kind = stringOf(metadata['kind'])
   if (kind && kind !== 'main') extra['kind'] = kind
   const directories = Array.isArray(metadata['directories']) ? metadata['directories'].filter(isString) : []

@@ -200,7 +200,8 @@ test('$set lines merge into the metadata, later keys winning', async () => {
   assert.equal(value.updatedAt, '2026-05-01T11:00:00.000Z')
   assert.equal(value.createdAt, '2026-05-01T10:00:00.000Z')
   assert.equal(value.id, 's-1')
-  assert.equal(value.metadata.project, 'p-1')
+  assert.equal(value.metadata.project, undefined, 'a hash is no project')
+  assert.equal(value.metadata.extra?.['projectHash'], 'p-1')
 })
 
 test('a $set.messages checkpoint replaces the loader list', async () => {
@@ -534,11 +535,13 @@ test('a JSON document over maxInputBytes fails with the limit named', async () =
   assert.match(String(file.messages.find((message) => message.fatal)), /over the 100 B limit .*maxInputBytes/)
 })
 
-test('subagent sessions record their kind and directories; the project is the projectHash', async () => {
+test('subagent sessions record their kind and directories; the project is the one with its hash', async () => {
   const value = await conversation(await readFile(fixture('subagent/input.jsonl'), 'utf8'))
   assert.equal(value.metadata.extra?.['kind'], 'subagent')
   assert.equal(value.metadata.extra?.['directories'], '/tmp/producers/gemini-run/demo-project')
-  assert.equal(value.metadata.project, 'd16a3a011a067966988e1886e19eb4a3589e9bf1412121b0fa2c04190c6b6a2d')
+  assert.equal(value.metadata.project, '/tmp/producers/gemini-run/demo-project')
+  const hash = 'd16a3a011a067966988e1886e19eb4a3589e9bf1412121b0fa2c04190c6b6a2d'
+  assert.equal(value.metadata.extra?.['projectHash'], hash)
   // Its `summary` is the JSON result, which makes no title.
   assert.equal(value.title, undefined)
   assert.equal(value.source.variant, 'gemini-jsonl')

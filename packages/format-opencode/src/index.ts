@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {opencodeTool} from './tool.js'
 
 /** Options for the opencode format. */
 export interface Options {
@@ -31,6 +32,7 @@ export function opencode(options: Options = {}): FormatPlugin {
     extensions: ['.db'],
     fileNames: ['opencode.db'],
     detect,
-    parse: (input, context) => parse(input, context, settings)
+    parse: (input, context) => parse(input, context, settings),
+    tool: opencodeTool
   }
 }

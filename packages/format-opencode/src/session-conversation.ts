@@ -87,8 +87,10 @@ export function sessionConversation(session: StoredSession, source: SessionSourc
   const extra: Record<string, string | number | boolean> = {}
   const version = stringOf(info['version'])
   if (version) extra['opencodeVersion'] = version
+  // `parentID` is set only on the sessions the task tool starts for a subagent (`tool/task.ts`); a fork names
+  // no parent (1.18.33: a new session titled `<title> (fork #1)`).
   const parent = stringOf(info['parentID'])
-  if (parent) extra['parentSession'] = parent
+  if (parent) metadata.parent = {id: parent, relation: 'subagent'}
   const cost = kept.reduce((sum, message) => sum + (numberOf(message.info['cost']) ?? 0), 0)
   if (cost > 0) extra['cost'] = Math.round(cost * 1e6) / 1e6
   if (Object.keys(extra).length > 0) metadata.extra = extra

@@ -142,7 +142,8 @@ test('errors, retries, files, patches, agents, subtasks and unknown parts become
   const {conversations} = await readBytes(bytes)
   const conversation = conversations[0]
   assert.ok(conversation)
-  assert.equal(conversation.metadata.extra?.['parentSession'], 'ses_0')
+  assert.deepEqual(conversation.metadata.parent, {id: 'ses_0', relation: 'subagent'})
+  assert.equal(conversation.metadata.extra?.['parentSession'], undefined)
   assert.deepEqual(
     notices(conversation).map((notice) => [notice.kind, notice.text]),
     [

@@ -1,5 +1,5 @@
 import type {NoticePart, Part, TokenCounts, ToolCallPart, ToolResult, Turn} from '@chatmark/core/model'
-import {addTokens, isRecord, stringOf, timeOf} from '@chatmark/core/model'
+import {addTokens, forkNotice, isRecord, stringOf, timeOf} from '@chatmark/core/model'
 import {contentParts} from './content-parts.js'
 import type {ChatEntry} from './read-records.js'
 import {readSystemRecord} from './system-parts.js'
@@ -8,7 +8,8 @@ import {recordedResult, responseResult} from './tool-result.js'
 
 /**
  * What a note shows: `note`, every turn said, with notices where the CLI
- * compressed, failed or forked; `resume`, the history the CLI itself loads on
+ * compressed, failed or forked (and a fork's copy of its parent's history
+ * left out); `resume`, the history the CLI itself loads on
  * `--resume` (the last compression's history, then the turns after it).
  */
 export type View = 'note' | 'resume'
@@ -23,8 +24,10 @@ export interface BuiltTurns {
   models: string[]
   tokens: TokenCounts
   title?: string
-  /** The session a forked file was copied from (`forkedFrom.sessionId`). */
+  /** The session a forked file was copied from (`forkedFrom.sessionId` of the last copied record). */
   forkedFrom?: string
+  /** A fork's first own record, where its note begins (the `note` view). */
+  ownStart?: ChatEntry
   fidelity: Record<string, number>
   /** System subtypes this reader does not know. */
   unknownSubtypes: Set<string>
@@ -62,7 +65,7 @@ export function buildTurns(path: readonly ChatEntry[], view: View = 'note'): Bui
       // The first record the fork wrote itself: the copied history ends here.
       copied = false
       answer = undefined
-      if (view === 'note') push({role: 'system', parts: [forkNotice(built.forkedFrom)]}, entry)
+      if (view === 'note') leaveOutCopy(built, entry, push)
     }
     switch (record['type']) {
       case 'user': {
@@ -134,7 +137,34 @@ export function buildTurns(path: readonly ChatEntry[], view: View = 'note'): Bui
       }
     }
   }
+  if (copied && view === 'note' && built.forkedFrom) {
+    // Nothing of its own yet: the copy stays, the notice after it.
+    const notice = forkNotice(built.forkedFrom)
+    built.turns.push({role: 'system', parts: [{...notice, text: `${notice.text} ${noOwnTurns}`}]})
+  }
+  if (built.forkedFrom && view === 'note' && built.title === undefined) {
+    const prompt = firstPrompt(built.turns)
+    built.title = prompt === undefined ? `Fork of session ${built.forkedFrom}` : `${prompt} (fork)`
+  }
   return built
+}
+
+const noOwnTurns = 'Every turn above was copied from it: the fork has none of its own yet.'
+
+/**
+ * Where a fork's own records begin, in the note: the turns copied from the
+ * parent are left out (they are the parent's note) and counted, with the
+ * models, tokens and counts read from them, and one notice takes their place.
+ */
+function leaveOutCopy(built: BuiltTurns, entry: ChatEntry, push: (turn: Turn, entry: ChatEntry) => Turn): void {
+  const said = built.turns.filter((turn) => turn.role === 'user' || turn.role === 'assistant').length
+  built.turns = []
+  built.models = []
+  built.tokens = {}
+  built.fidelity = said > 0 ? {'parent-history-turn': said} : {}
+  delete built.title
+  built.ownStart = entry
+  push({role: 'system', parts: [forkNotice(built.forkedFrom ?? 'unknown', said)]}, entry)
 }
 
 /**
@@ -201,15 +231,6 @@ function functionResults(content: Record<string, unknown>): Array<[string, ToolR
     const id = response ? stringOf(response['id']) : undefined
     return response && id ? [[id, responseResult(response['response'], undefined)]] : []
   })
-}
-
-function forkNotice(session: string | undefined): NoticePart {
-  return {
-    type: 'notice',
-    level: 'info',
-    kind: 'fork',
-    text: `Forked from session ${session ?? '(unknown)'}: the turns above were copied from it`
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {qwenTool} from './tool.js'
 
 /** Options for the qwen format. */
 export interface Options {
@@ -40,6 +41,7 @@ export function qwen(options: Options = {}): FormatPlugin {
       }
     ],
     detect,
-    parse: (input, context) => parse(input, context, settings)
+    parse: (input, context) => parse(input, context, settings),
+    tool: qwenTool
   }
 }

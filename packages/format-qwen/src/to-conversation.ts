@@ -13,10 +13,12 @@ export interface ConversationSource {
 /**
  * The conversation of a thread: the session id of its last record (a fork's
  * own id, not the one it was copied from), its working directory as the
- * project, the models and summed token counts, and the CLI version.
+ * project, the models and summed token counts, the CLI version, and the
+ * session a fork was made from as its parent.
  */
 export function toConversation(thread: Thread, built: BuiltTurns, source: ConversationSource): Conversation {
-  const first = thread.path[0]?.record
+  // A fork's note begins where its own records do.
+  const first = (built.ownStart ?? thread.path[0])?.record
   const last = thread.path.at(-1)?.record
   const metadata: ConversationMetadata = {}
   if (built.models.length > 0) metadata.models = built.models
@@ -24,11 +26,11 @@ export function toConversation(thread: Thread, built: BuiltTurns, source: Conver
   if (project) metadata.project = project
   const gitBranch = stringOf(last?.['gitBranch'])
   if (gitBranch) metadata.gitBranch = gitBranch
+  if (built.forkedFrom) metadata.parent = {id: built.forkedFrom, relation: 'fork'}
   if (Object.keys(built.tokens).length > 0) metadata.tokens = built.tokens
   const extra: Record<string, string> = {}
   const version = stringOf(last?.['version'])
   if (version) extra['version'] = version
-  if (built.forkedFrom) extra['forkedFrom'] = built.forkedFrom
   if (Object.keys(extra).length > 0) metadata.extra = extra
 
   const conversation: Conversation = {

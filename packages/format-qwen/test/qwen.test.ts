@@ -187,21 +187,41 @@ test('compression keeps the turns before it: a notice with the summary, after it
   assert.equal(value.fidelity['command-output'], 1)
 })
 
-test('a fork says where its copied history ends and names the session it came from', async () => {
+test('a fork shows its own turns after one notice, names its parent, and leaves the copied history out', async () => {
   const forkedFrom = (uuid: string) => ({forkedFrom: {sessionId: 'parent', messageUuid: uuid}})
-  const value = await conversation(
-    jsonl(
-      {...user('u1', null, 'first'), ...forkedFrom('u1')},
-      {...assistant('a1', 'u1', [{text: 'one'}]), ...forkedFrom('a1')},
-      user('u2', 'a1', 'forked question')
-    )
-  )
+  const copy = [
+    {...user('u1', null, 'first'), ...forkedFrom('u1')},
+    {...assistant('a1', 'u1', [{text: 'one'}]), ...forkedFrom('a1')}
+  ]
+  const value = await conversation(jsonl(...copy, user('u2', 'a1', 'forked question')))
   assert.deepEqual(
     value.turns.map((turn) => turn.role),
-    ['user', 'assistant', 'system', 'user']
+    ['system', 'user']
   )
-  assert.equal(notices(value.turns[2]!.parts)[0]?.kind, 'fork')
-  assert.equal(value.metadata.extra?.['forkedFrom'], 'parent')
+  assert.deepEqual(notices(value.turns[0]!.parts)[0], {
+    type: 'notice',
+    level: 'info',
+    kind: 'fork',
+    text: "Forked from session parent. The 2 turns before the fork are that session's and are not repeated here."
+  })
+  assert.deepEqual(value.metadata.parent, {id: 'parent', relation: 'fork'})
+  assert.equal(value.metadata.extra?.['forkedFrom'], undefined)
+  assert.equal(value.fidelity['parent-history-turn'], 2)
+  assert.equal(value.title, 'forked question (fork)')
+  assert.equal(value.createdAt, value.turns[1]?.timestamp)
+  assert.equal(value.metadata.tokens, undefined, "the copied answer is the parent's usage")
+  // The resume view is the history the CLI loads: the copy stays.
+  const input = inputFromString(jsonl(...copy, user('u2', 'a1', 'forked question')), 'session.jsonl')
+  const [resumed] = (await createNormalizer({formats: [qwen({view: 'resume'})]}).normalize(input)).conversations
+  assert.equal(resumed?.turns.length, 3)
+  assert.deepEqual(resumed?.metadata.parent, {id: 'parent', relation: 'fork'})
+  // A fork with nothing of its own yet keeps the copy, the notice after it.
+  const empty = await conversation(jsonl(...copy))
+  assert.deepEqual(
+    empty.turns.map((turn) => turn.role),
+    ['user', 'assistant', 'system']
+  )
+  assert.equal(empty.title, 'first (fork)')
 })
 
 test('the chain follows the last record: a branch the user left is counted, not shown', async () => {

@@ -1,6 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {slackTool} from './tool.js'
 
 /** Options for the slack format. */
 export interface Options {
@@ -59,6 +60,7 @@ export function slack(options: Options = {}): FormatPlugin {
       }
     ],
     detect,
-    parse: (input, context) => parse(input, context, settings)
+    parse: (input, context) => parse(input, context, settings),
+    tool: slackTool
   }
 }

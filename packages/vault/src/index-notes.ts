@@ -29,27 +29,62 @@ export function indexNotes(notes: ReadonlyMap<string, NoteRecord>, wikilinks: bo
     const path = `${tool}/${tool}.md`
     result.push(indexNote(`chatmark-index:tool:${tool}`, path, tool, list, wikilinks))
   }
+  const names = projectNames([...byProject.keys()])
   for (const [project, list] of [...byProject].sort(([a], [b]) => a.localeCompare(b))) {
-    const name = projectName(project)
+    const name = names.get(project) ?? 'project'
     const path = `projects/${name}.md`
     result.push(indexNote(`chatmark-index:project:${project}`, path, name, list, wikilinks))
   }
   return result
 }
 
-function push(map: Map<string, NoteRecord[]>, key: string, note: NoteRecord): void {
+function push<T>(map: Map<string, T[]>, key: string, note: T): void {
   const list = map.get(key)
   if (list) list.push(note)
   else map.set(key, [note])
 }
 
-/** A project's last folder name, safe as a note name. */
-function projectName(project: string): string {
-  return safeSegment(project.split(/[\\/]/).filter(Boolean).at(-1) ?? '') || 'project'
+/**
+ * Each project's name for its index note: its folder's name, and where two
+ * projects have folders of one name (`~/work/demo` and `~/play/demo`), the
+ * folders above it too, as many as tell them apart (`demo (work)`,
+ * `demo (play)`). Safe as a note name.
+ */
+export function projectNames(projects: readonly string[]): Map<string, string> {
+  const folders = new Map(projects.map((project) => [project, project.split(/[\\/]/).filter(Boolean)]))
+  const nameOf = (project: string, above: number): string => {
+    const parts = folders.get(project) ?? []
+    const last = safeSegment(parts.at(-1) ?? '') || 'project'
+    if (above === 0) return last
+    const parents = parts
+      .slice(Math.max(0, parts.length - 1 - above), -1)
+      .map(safeSegment)
+      .filter(Boolean)
+    return parents.length === 0 ? last : `${last} (${parents.join(' ')})`
+  }
+  const names = new Map<string, string>()
+  const groups = new Map<string, string[]>()
+  for (const project of projects) push(groups, nameOf(project, 0).toLowerCase(), project)
+  for (const group of groups.values()) {
+    let above = 0
+    const deepest = Math.max(...group.map((project) => (folders.get(project)?.length ?? 1) - 1))
+    // Case differs only on a case-sensitive disk: `Demo` and `demo` are told apart by their folders too.
+    while (
+      above < deepest &&
+      new Set(group.map((project) => nameOf(project, above).toLowerCase())).size < group.length
+    ) {
+      above++
+    }
+    for (const project of group) names.set(project, nameOf(project, above))
+  }
+  return names
 }
 
 function indexNote(id: string, path: string, title: string, notes: NoteRecord[], wikilinks: boolean): IndexNote {
-  const sorted = [...notes].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.path.localeCompare(b.path))
+  // Newest first, by the time of the conversation's last activity (a day holds many), then by path.
+  const sorted = [...notes].sort(
+    (a, b) => (b.time ?? b.date ?? '').localeCompare(a.time ?? a.date ?? '') || a.path.localeCompare(b.path)
+  )
   const depth = path.split('/').length - 1
   const lines = sorted.map((note) => {
     const link = wikilinks

@@ -27,12 +27,29 @@ interface SplitNote {
  * Then the caller keeps their note as it is.
  */
 export function mergeNote(base: string, mine: string, next: string): string | undefined {
+  const merged = tryMerge(base, mine, next)
+  return 'text' in merged ? merged.text : undefined
+}
+
+/** What {@link tryMerge} gives: the merged note, or why the edits cannot be merged. */
+export type MergeResult = {text: string} | {reason: string}
+
+/** {@link mergeNote}, saying why when the edits cannot be merged. */
+export function tryMerge(base: string, mine: string, next: string): MergeResult {
   const [old, edited, fresh] = [splitNote(base), splitNote(mine), splitNote(next)]
-  if (!old || !edited || !fresh) return undefined
+  if (!edited) {
+    return {
+      reason: /\S/.test(mine)
+        ? 'its properties (the frontmatter between the --- lines) no longer parse'
+        : 'you emptied it'
+    }
+  }
+  if (!old || !fresh) return {reason: 'chatmark could not read its own version of it'}
   const body = mergeBody(old.body, edited.body, fresh.body)
-  if (body === undefined) return undefined
+  if (body === undefined) return {reason: 'you and the conversation changed the same lines'}
   const yaml = mergeProperties(old.data, edited, fresh.data)
-  return yaml === undefined ? undefined : `---\n${yaml}\n---\n${body}`
+  if (yaml === undefined) return {reason: 'its properties (the frontmatter between the --- lines) no longer parse'}
+  return {text: `---\n${yaml}\n---\n${body}`}
 }
 
 function splitNote(text: string): SplitNote | undefined {

@@ -8,6 +8,38 @@ import {conversationTitle, maxFileNameBytes, toolName} from '@chatmark/core'
  */
 export const defaultTemplate = '{tool}/{year}-{month}/{date} {title}'
 
+/** The placeholders a template may hold, and what each is filled with. */
+export const templateFields: Readonly<Record<string, string>> = {
+  tool: 'the tool, as a folder name (claude-code, codex, gemini-cli, chatgpt...)',
+  year: 'the year the conversation started (undated: no date known)',
+  month: 'its month, two digits',
+  day: 'its day of the month, two digits',
+  date: 'its date, YYYY-MM-DD',
+  title: 'its title (cut at 100 characters)',
+  project: "its project folder's name (no-project: none known)",
+  id: "the conversation's id"
+}
+
+/**
+ * What is wrong with a template, or `undefined`: a placeholder it does not
+ * know (`{titel}` would otherwise be a folder named so), no name for the note.
+ */
+export function templateProblem(template: string): string | undefined {
+  const unknown = [...template.matchAll(/\{([^{}]*)\}/g)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => !(name in templateFields))
+  if (unknown.length > 0) {
+    const known = Object.keys(templateFields)
+      .map((name) => `{${name}}`)
+      .join(', ')
+    const names = unknown.map((name) => `{${name}}`).join(', ')
+    return `unknown placeholder${unknown.length > 1 ? 's' : ''} ${names} (known: ${known})`
+  }
+  if (/[{}]/.test(template.replace(/\{\w+\}/g, ''))) return 'a brace that opens or closes no placeholder'
+  if (template.trim() === '' || template.endsWith('/')) return 'it names no note (it is empty or ends with /)'
+  return undefined
+}
+
 /** Longest title in a note's name, in characters (the name is capped in bytes too). */
 const maxTitleChars = 100
 
@@ -18,12 +50,16 @@ const maxTitleChars = 100
  * characters, no leading dot, no `..`, capped in UTF-8 bytes, Windows device
  * names suffixed).
  */
-export function notePath(conversation: Conversation, template = defaultTemplate): string {
+export function notePath(
+  conversation: Conversation,
+  template = defaultTemplate,
+  tool = toolName(conversation)
+): string {
   const time = conversation.createdAt ?? conversation.updatedAt
   const date = time && /^\d{4}-\d{2}-\d{2}/.test(time) ? time.slice(0, 10) : undefined
   const project = conversation.metadata.project?.split(/[\\/]/).filter(Boolean).at(-1)
   const fields: Record<string, string> = {
-    tool: toolName(conversation),
+    tool,
     year: date?.slice(0, 4) ?? 'undated',
     month: date?.slice(5, 7) ?? 'undated',
     day: date?.slice(8, 10) ?? 'undated',

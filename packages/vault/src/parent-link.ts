@@ -3,17 +3,13 @@ import type {NoteRecord} from './vault-state.js'
 import {wikilink} from './wikilink.js'
 
 /**
- * The id of the session a conversation was forked or resumed from, as the
- * readers record it in `metadata.extra`: Codex `forked_from`, Qwen Code
- * `forkedFrom`, OpenCode `parentSession`.
+ * The id of the session a conversation was forked, resumed or spawned from:
+ * `metadata.parent.id`, as the readers set it (Claude Code, Codex, Qwen Code,
+ * OpenCode, Gemini CLI); `undefined` when it names none, or itself.
  */
 export function parentIdOf(conversation: Conversation): string | undefined {
-  const extra = conversation.metadata.extra ?? {}
-  for (const key of ['forked_from', 'forkedFrom', 'parentSession']) {
-    const value = extra[key]
-    if (typeof value === 'string' && value !== '' && value !== conversation.id) return value
-  }
-  return undefined
+  const id = conversation.metadata.parent?.id
+  return id !== undefined && id !== '' && id !== conversation.id ? id : undefined
 }
 
 /** The `parent` property of a note: a wikilink to the parent's note under Obsidian, else its path from the note. */
@@ -23,9 +19,20 @@ export function parentLink(parent: NoteRecord, from: string, wikilinks: boolean)
   return `${'../'.repeat(depth)}${parent.path}`
 }
 
-/** `text` (a note chatmark wrote) with a `parent` property added at the end of its frontmatter. */
-export function withParentProperty(text: string, link: string): string {
+/**
+ * `text` (a note chatmark rendered) with a link to its parent's note in its
+ * frontmatter: under Obsidian the `parent` property (the parent's id, as the
+ * renderer writes it) becomes the link, so it can be clicked; otherwise, where
+ * `parent` is a mapping of the id and the relation, a `parent_note` property
+ * with the link's path is added beside it.
+ */
+export function withParentProperty(text: string, link: string, wikilinks: boolean): string {
   const end = text.indexOf('\n---\n', 3)
   if (!text.startsWith('---\n') || end === -1) return text
-  return `${text.slice(0, end)}\nparent: ${JSON.stringify(link)}${text.slice(end)}`
+  const key = wikilinks ? 'parent' : 'parent_note'
+  const line = `${key}: ${JSON.stringify(link)}`
+  const frontmatter = text.slice(0, end)
+  const existing = new RegExp(`^${key}: .*$`, 'm')
+  const linked = existing.test(frontmatter) ? frontmatter.replace(existing, () => line) : `${frontmatter}\n${line}`
+  return `${linked}${text.slice(end)}`
 }

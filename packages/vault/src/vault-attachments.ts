@@ -1,5 +1,4 @@
 import {createHash} from 'node:crypto'
-import {lstat} from 'node:fs/promises'
 import type {AttachmentLink, AttachmentPart, Conversation, Input} from '@chatmark/core'
 import {attachmentBytes, attachmentsOf, inputFromBytes} from '@chatmark/core'
 import {fileTypeFromBuffer} from 'file-type'
@@ -13,32 +12,38 @@ const noInput = inputFromBytes(new Uint8Array(0), '<none>')
 /** Where a note's attachments are, by part: for `RenderOptions.attachmentLink`. */
 export type AttachmentLinks = Map<AttachmentPart, AttachmentLink>
 
-/** What {@link saveAttachments} needs of the sync run. */
-export interface AttachmentStore {
-  /** The absolute path of a vault path (`attachments/…`), checked to be inside the vault. */
-  inside(path: string): string
-  /** Writes a file of the vault atomically (nothing in a dry run). */
-  write(path: string, bytes: Uint8Array): Promise<void>
+/** A file of the vault's `attachments/` folder, to write unless it is there (its name is its content's hash). */
+export interface AttachmentFile {
+  /** The vault path (`attachments/…`). */
+  path: string
+  bytes: Uint8Array
+}
+
+/** Where a note's attachments go: the links its parts get, and the files to write. */
+export interface NoteAttachments {
+  links: AttachmentLinks
+  files: AttachmentFile[]
 }
 
 /**
- * Writes each attachment of a conversation that its source holds (base64 in
- * a session, a file of an export) once into `attachments/`, named by the
- * SHA-256 of its bytes, with the extension its bytes say (file-type), else its
- * name's, else its media type's; the same image in a hundred sessions is one
- * file. Returns where each part is, for the note to embed: a vault path under
- * the Obsidian profile (wikilinks are by path from the vault's root), else a
- * path relative to the note. A part whose file cannot be had gets the reason,
- * which the note shows.
+ * The attachments of a conversation that its source holds (base64 in a
+ * session, a file of an export), each once under `attachments/`, named by
+ * the SHA-256 of its bytes, with the extension its bytes say (file-type),
+ * else its name's, else its media type's: the same image in a hundred
+ * sessions is one file. The links say where each part is, for the note to
+ * embed: a vault path under the Obsidian profile (wikilinks are by path from
+ * the vault's root), else a path relative to the note at `notePath`. A part
+ * whose file cannot be had gets the reason, which the note shows. Reads
+ * nothing of the vault: whoever writes the files checks which are there.
  */
-export async function saveAttachments(
+export async function noteAttachments(
   conversation: Conversation,
   input: Input | undefined,
   notePath: string,
-  store: AttachmentStore,
   fromVaultRoot: boolean
-): Promise<AttachmentLinks> {
+): Promise<NoteAttachments> {
   const links: AttachmentLinks = new Map()
+  const files: AttachmentFile[] = []
   const written = new Map<string, string>()
   for (const part of attachmentsOf(conversation)) {
     if (part.data === undefined && part.entry === undefined) {
@@ -61,13 +66,13 @@ export async function saveAttachments(
     let path = written.get(hash)
     if (path === undefined) {
       path = `${attachmentsFolder}/${hash.slice(0, 32)}${await extensionOf(bytes, part)}`
-      if (!(await lstat(store.inside(path)).catch(() => undefined))) await store.write(path, bytes)
+      files.push({path, bytes})
       written.set(hash, path)
     }
     const depth = notePath.split('/').length - 1
     links.set(part, {path: fromVaultRoot ? path : `${'../'.repeat(depth)}${path}`})
   }
-  return links
+  return {links, files}
 }
 
 /** `.png`, from the bytes (file-type reads the magic numbers), else the part's name, else its media type. */

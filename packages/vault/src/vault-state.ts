@@ -13,18 +13,28 @@ export interface SourceRecord {
   companions?: Record<string, {size: number; mtimeMs: number}>
   /** Some of its conversations were left out by a filter (`--since`...): the next run without it reads it again. */
   partial?: boolean
+  /** No format recognised it well enough to make notes of it: why (it is read again only once it changes). */
+  skipped?: string
 }
 
 /** A note chatmark wrote, by conversation id. */
 export interface NoteRecord {
   /** Where the note is, relative to the vault, with `/`. */
   path: string
-  /** SHA-256 of the note as chatmark last wrote it: a note that differs was edited by someone. */
+  /** SHA-256 of the note as chatmark last wrote it (a merge of the person's edits included). */
   sha256: string
+  /**
+   * SHA-256 of chatmark's own rendering of the conversation when it last wrote
+   * the note (the base text of a merge, `.chatmark/base/`): a note whose text
+   * differs from it holds something a person wrote, however long ago.
+   */
+  base: string
   title: string
   /** The folder of its tool (`claude-code`). */
   tool: string
   date?: string
+  /** When the conversation was last active (or started), ISO-8601: index notes sort by it. */
+  time?: string
   project?: string
   turns: number
   /** The source file it was last read from. */
@@ -42,7 +52,9 @@ export interface NoteRecord {
 /** The vault's state file, `.chatmark/state.json`. */
 export interface VaultState {
   format: 'chatmark-vault-state'
-  version: 1
+  version: typeof stateVersion
+  /** What the notes were rendered with (see `renderKey`): when it changes, every note is rendered again. */
+  renderKey?: string
   sources: Record<string, SourceRecord>
   notes: Record<string, NoteRecord>
 }
@@ -50,22 +62,43 @@ export interface VaultState {
 /** The state read, and what was wrong with the file if it could not be trusted. */
 export interface LoadedState {
   state: VaultState
+  /** The file's text as read (a run that changed nothing does not write it again). */
+  text?: string
   /** The file existed but was not a state file chatmark can read: it was set aside under this name. */
   setAside?: {path: string; reason: string}
   /** No state file: the first sync of this vault (or its state was set aside). */
   fresh: boolean
+  /** Records of version 1, whose `base` is to be worked out from the base text kept for the note's id. */
+  legacy?: boolean
+}
+
+/** A state file written by a newer chatmark: this one cannot read it and must not replace it. */
+export class NewerStateError extends Error {
+  constructor(
+    readonly path: string,
+    readonly version: number
+  ) {
+    super(
+      `${path} was written by a newer chatmark (state version ${version}; this one reads ${stateVersion}): ` +
+        'update chatmark to sync this vault'
+    )
+    this.name = 'NewerStateError'
+  }
 }
 
 export const stateFileName = 'state.json'
+export const stateVersion = 2
 
 export function emptyState(): VaultState {
-  return {format: 'chatmark-vault-state', version: 1, sources: {}, notes: {}}
+  return {format: 'chatmark-vault-state', version: stateVersion, sources: {}, notes: {}}
 }
 
 /**
  * Reads the state file of a vault's `.chatmark` folder. A missing file is a
- * fresh state; a file that is not valid JSON, or not this shape and version,
- * is never trusted and never deleted: it is renamed aside
+ * fresh state; one of version 1 is taken up (its notes' `base` left empty for
+ * the caller to fill in); one of a newer version is an error
+ * ({@link NewerStateError}), left as it is; a file that is not valid JSON, or
+ * not this shape, is never trusted and never deleted: it is renamed aside
  * (`state.json.unreadable-<time>`) and the caller rebuilds what it can.
  */
 export async function loadState(stateDir: string, now: Date): Promise<LoadedState> {
@@ -80,9 +113,21 @@ export async function loadState(stateDir: string, now: Date): Promise<LoadedStat
   let reason: string | undefined
   try {
     const value: unknown = JSON.parse(text)
+    if (isRecord(value) && value['format'] === 'chatmark-vault-state' && typeof value['version'] === 'number') {
+      if (value['version'] > stateVersion) throw new NewerStateError(path, value['version'])
+    }
     reason = stateProblem(value)
-    if (reason === undefined) return {state: value as VaultState, fresh: false}
+    if (reason === undefined) {
+      const state = value as VaultState
+      const legacy = (state.version as number) === 1
+      // Version 1 kept no base (worked out from the base text kept under the note's id); version 2 leaves out
+      // the base that is the note's own hash.
+      for (const note of Object.values(state.notes)) note.base ??= legacy ? '' : note.sha256
+      if (legacy) state.version = stateVersion
+      return {state, text, fresh: false, ...(legacy ? {legacy} : {})}
+    }
   } catch (error) {
+    if (error instanceof NewerStateError) throw error
     reason = `not valid JSON (${error instanceof Error ? error.message : String(error)})`
   }
   const aside = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`
@@ -90,43 +135,81 @@ export async function loadState(stateDir: string, now: Date): Promise<LoadedStat
   return {state: emptyState(), fresh: true, setAside: {path: aside, reason}}
 }
 
-/** Writes the state file atomically. */
-export async function saveState(stateDir: string, state: VaultState): Promise<void> {
-  await writeFileAtomically(join(stateDir, stateFileName), `${JSON.stringify(state, null, 1)}\n`)
+/**
+ * The state file's text: one line of JSON (a vault of thousands of notes is
+ * read at the start of every sync; indenting it made it a tenth longer), each
+ * note's `base` left out where it is the hash of the note as written (the
+ * usual case: a note no one edited).
+ */
+export function stateText(state: VaultState): string {
+  return `${JSON.stringify(state, (key, value: unknown) => (key === 'notes' ? compactNotes(value) : value))}\n`
+}
+
+function compactNotes(notes: unknown): unknown {
+  if (!isRecord(notes)) return notes
+  const compact: Record<string, unknown> = {}
+  for (const [id, note] of Object.entries(notes)) {
+    if (!isRecord(note) || note['base'] !== note['sha256']) compact[id] = note
+    else {
+      const {base: _, ...rest} = note
+      compact[id] = rest
+    }
+  }
+  return compact
+}
+
+/** Writes the state file atomically (`run`: the run's mark, for its temporary file's name). */
+export async function saveState(stateDir: string, state: VaultState, run?: string): Promise<void> {
+  await writeFileAtomically(join(stateDir, stateFileName), stateText(state), run === undefined ? {} : {run})
 }
 
 /** Why a value is not a state file this version reads, or `undefined` when it is one. */
 function stateProblem(value: unknown): string | undefined {
   if (!isRecord(value) || value['format'] !== 'chatmark-vault-state') return 'not a chatmark vault state file'
-  if (value['version'] !== 1) return `a state file of version ${String(value['version'])}, not 1`
+  if (value['version'] !== 1 && value['version'] !== stateVersion)
+    return `a state file of version ${String(value['version'])}, not ${stateVersion}`
   const {sources, notes} = value
   if (!isRecord(sources) || !isRecord(notes)) return 'no sources or notes'
+  if (value['renderKey'] !== undefined && typeof value['renderKey'] !== 'string') return 'its renderKey is not text'
   for (const [path, record] of Object.entries(sources)) {
-    if (
-      !isRecord(record) ||
-      typeof record['size'] !== 'number' ||
-      typeof record['mtimeMs'] !== 'number' ||
-      typeof record['sha256'] !== 'string' ||
-      !Array.isArray(record['conversations']) ||
-      !record['conversations'].every((id) => typeof id === 'string')
-    )
-      return `the record of source ${path} is malformed`
+    if (!sourceRecordIsValid(record)) return `the record of source ${path} is malformed`
   }
   for (const [id, record] of Object.entries(notes)) {
-    if (
-      !isRecord(record) ||
-      typeof record['path'] !== 'string' ||
-      !safeRelativePath(record['path']) ||
-      typeof record['sha256'] !== 'string' ||
-      typeof record['title'] !== 'string' ||
-      typeof record['tool'] !== 'string' ||
-      typeof record['turns'] !== 'number' ||
-      typeof record['source'] !== 'string' ||
-      (record['beside'] !== undefined && !(typeof record['beside'] === 'string' && safeRelativePath(record['beside'])))
-    )
-      return `the record of note ${id} is malformed`
+    if (!noteRecordIsValid(record)) return `the record of note ${id} is malformed`
   }
   return undefined
+}
+
+/** Whether a value is a {@link SourceRecord}. */
+export function sourceRecordIsValid(record: unknown): record is SourceRecord {
+  return (
+    isRecord(record) &&
+    typeof record['size'] === 'number' &&
+    typeof record['mtimeMs'] === 'number' &&
+    typeof record['sha256'] === 'string' &&
+    Array.isArray(record['conversations']) &&
+    record['conversations'].every((id) => typeof id === 'string') &&
+    (record['skipped'] === undefined || typeof record['skipped'] === 'string')
+  )
+}
+
+/**
+ * Whether a value is a {@link NoteRecord} naming paths in the vault (its
+ * `base` may be absent: see {@link stateText}; the reader fills it in).
+ */
+export function noteRecordIsValid(record: unknown): record is NoteRecord {
+  return (
+    isRecord(record) &&
+    typeof record['path'] === 'string' &&
+    safeRelativePath(record['path']) &&
+    typeof record['sha256'] === 'string' &&
+    (record['base'] === undefined || typeof record['base'] === 'string') &&
+    typeof record['title'] === 'string' &&
+    typeof record['tool'] === 'string' &&
+    typeof record['turns'] === 'number' &&
+    typeof record['source'] === 'string' &&
+    (record['beside'] === undefined || (typeof record['beside'] === 'string' && safeRelativePath(record['beside'])))
+  )
 }
 
 /** A path inside the vault: relative, with `/`, no `..` or empty segment. A state file naming others is not trusted. */

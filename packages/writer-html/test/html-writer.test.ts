@@ -45,7 +45,7 @@ test('each turn is a section marked with its role; its heading is the note headi
   )
   const sections = [...html.matchAll(/<section class="([^"]+)">\n<h2>([^<]+)<\/h2>/g)].map((match) => match.slice(1))
   assert.deepEqual(sections, [
-    ['turn turn-user', 'User · 2026-03-01 10:00'],
+    ['turn turn-user', 'User · 2026-03-01 10:00 UTC'],
     ['turn turn-assistant', 'Assistant · m-1'],
     ['turn turn-system', 'System'],
     ['turn turn-tool', 'Tool'],

@@ -1,4 +1,4 @@
-import type {Conversation} from './model.js'
+import type {Conversation, Turn} from './model.js'
 import {oneLine} from './one-line.js'
 
 const maxDerivedTitle = 80
@@ -8,15 +8,23 @@ const blockMarker = /^(?:#{1,6}(?:[ \t]+|$)|>[ \t]?|[-*+](?:[ \t]+|$)|\d{1,9}[.)
 
 /**
  * The note's title, always one line: the conversation's own (its line breaks
- * made spaces), else the first line of the first user message that has words
- * once its Markdown block markers are taken off (`# Fix the build` gives
- * `Fix the build`), cut at 80 characters, else the format name and id. An own
- * title of only line breaks and whitespace (`\r`) counts as none.
+ * made spaces), else its {@link promptTitle}, else the format name and id. An
+ * own title of only line breaks and whitespace (`\r`) counts as none.
  */
 export function conversationTitle(conversation: Conversation): string {
   const own = oneLine(conversation.title ?? '')
   if (own) return own
-  for (const turn of conversation.turns) {
+  return promptTitle(conversation.turns) ?? `${conversation.source.format} conversation ${conversation.id}`
+}
+
+/**
+ * A title made from the turns: the first line of the first user message that
+ * has words once its Markdown block markers are taken off (`# Fix the build`
+ * gives `Fix the build`), cut at 80 characters; `undefined` when no user
+ * message has any.
+ */
+export function promptTitle(turns: readonly Turn[]): string | undefined {
+  for (const turn of turns) {
     if (turn.role !== 'user') continue
     for (const part of turn.parts) {
       if (part.type !== 'text') continue
@@ -29,7 +37,7 @@ export function conversationTitle(conversation: Conversation): string {
         return [...line].length > maxDerivedTitle ? `${[...line].slice(0, maxDerivedTitle - 1).join('')}…` : line
     }
   }
-  return `${conversation.source.format} conversation ${conversation.id}`
+  return undefined
 }
 
 function withoutMarkers(line: string): string {

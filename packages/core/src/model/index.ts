@@ -15,6 +15,8 @@ export type {
   Fidelity,
   NoticeKind,
   NoticePart,
+  ParentRelation,
+  ParentSession,
   Part,
   Participant,
   QuotePart,
@@ -38,5 +40,6 @@ export {linkDestination, linkLabel, markdownLink} from './markdown-link.js'
 export {validateConversation} from './validate-conversation.js'
 export {attachmentsOf} from './attachments-of.js'
 export {toolName} from './tool-name.js'
-export {conversationTitle} from './conversation-title.js'
+export {conversationTitle, promptTitle} from './conversation-title.js'
+export {forkNotice} from './fork-notice.js'
 export {numberBranches} from './number-branches.js'

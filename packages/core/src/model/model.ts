@@ -34,13 +34,51 @@ export interface Source {
   path?: string
 }
 
+/** How a conversation came from its parent session (see {@link ParentSession}). */
+export type ParentRelation =
+  /**
+   * A new session branched off the parent: it began with the parent's
+   * history up to that point (copied into its file, or only referred to) and
+   * went on apart from it (Claude Code `--fork-session` and `/branch`, Codex
+   * and Qwen Code forks). Its note shows the fork's own turns; the history
+   * before the fork is the parent's note.
+   */
+  | 'fork'
+  /**
+   * The parent's work continued under a new session id: the tool carried the
+   * parent's history over when the user resumed it, instead of appending to
+   * the parent (Claude Code 1.0.x did so, but without naming the parent, so
+   * no built-in reader sets it yet).
+   */
+  | 'resume'
+  /**
+   * A session a subagent ran for the parent, which started it (a Claude Code
+   * subagent's transcript, an OpenCode task session, a Gemini CLI subagent, a
+   * Codex spawned thread).
+   */
+  | 'subagent'
+
+/** The session a conversation was forked, resumed or spawned from. */
+export interface ParentSession {
+  /** The parent's id as the tool records it: the `id` of the parent's conversation when chatmark reads it. */
+  id: string
+  relation: ParentRelation
+}
+
 /** Facts about a conversation that the note shows in its frontmatter. */
 export interface ConversationMetadata {
   /** Model names in order of first use. */
   models?: string[]
-  /** Project directory or project id. */
+  /**
+   * The project: the directory the session ran in (an absolute path), else
+   * the name the tool gives the project (a Claude.ai project). Never an
+   * opaque id or hash, which readers keep in `extra` instead: notes are
+   * grouped and named by it.
+   */
   project?: string
   gitBranch?: string
+  /** The session this one was forked, resumed or spawned from, when the source names it. */
+  parent?: ParentSession
   /** Summed token counts; a field is absent when no turn reported it. */
   tokens?: TokenCounts
   /** Other format-specific facts, shown in frontmatter when scalar. */

@@ -1,5 +1,5 @@
 import {isNumber, isRecord, timeOf} from './guards.js'
-import type {NoticeKind} from './model.js'
+import type {NoticeKind, ParentRelation} from './model.js'
 
 /**
  * What is wrong with a value, where: `path` is relative to the value checked
@@ -38,13 +38,17 @@ const noticeKindSet: Record<NoticeKind, true> = {
   'channel-event': true
 }
 const noticeKinds = Object.keys(noticeKindSet)
+/** Every {@link ParentRelation}, checked by the compiler as the notice kinds are. */
+const parentRelationSet: Record<ParentRelation, true> = {fork: true, resume: true, subagent: true}
+const parentRelations = Object.keys(parentRelationSet)
 const tokenKeys = ['input', 'output', 'cached', 'thoughts', 'tool', 'total']
 
 /**
  * Checks that a value is a `Conversation` as the model defines it: every
  * required field present with the right type, every optional one absent or of
- * the right type, roles, part types, notice levels and kinds from their lists, and times
- * ISO-8601 (see `timeOf`). Fields the model does not know are allowed.
+ * the right type, roles, part types, notice levels and kinds and a parent's
+ * relation from their lists, and times ISO-8601 (see `timeOf`). Fields the
+ * model does not know are allowed.
  * Returns the first problem, as the field's path and what is wrong with it
  * (`turns[3].parts[0].type is "image", expected one of text, ...`), or
  * `undefined` when the value is a valid conversation.
@@ -106,7 +110,11 @@ function metadataProblemOf(metadata: Record<string, unknown>): Problem | undefin
       if (typeof models[index] !== 'string') return wrong(`models[${index}]`, models[index], 'a string')
     }
   }
-  const problem = optionalString(metadata, 'project') ?? optionalString(metadata, 'gitBranch') ?? tokens(metadata)
+  const problem =
+    optionalString(metadata, 'project') ??
+    optionalString(metadata, 'gitBranch') ??
+    parentProblemOf(metadata['parent']) ??
+    tokens(metadata)
   if (problem) return problem
   const extra = metadata['extra']
   if (extra === undefined) return undefined
@@ -118,6 +126,16 @@ function metadataProblemOf(metadata: Record<string, unknown>): Problem | undefin
     }
   }
   return undefined
+}
+
+/** `metadata.parent`, when present: the parent session's id and how this one came from it. */
+function parentProblemOf(parent: unknown): Problem | undefined {
+  if (parent === undefined) return undefined
+  if (!isRecord(parent)) return wrong('parent', parent, 'an object')
+  const problem = isFilledString(parent['id'])
+    ? oneOf(parent, 'relation', parentRelations)
+    : wrong('id', parent['id'], 'a non-empty string')
+  return problem && within('parent', problem)
 }
 
 /** An array of turns: a conversation's, or a subagent's under a tool call. */

@@ -3,6 +3,7 @@ import type {Limits} from './limits.js'
 import type {Conversation} from '../model/model.js'
 import type {Input} from './input.js'
 import type {Sample} from './sample.js'
+import type {ToolDescriptor} from './tool.js'
 
 /**
  * How sure a detector is. `certain`: a fingerprint unique to the format;
@@ -135,6 +136,12 @@ export interface FormatPlugin {
    * (`chatmark --jobs`). Optional; see {@link PartReader}.
    */
   parts?: PartReader
+  /**
+   * The tool whose files it reads, and where that tool keeps its sessions:
+   * `chatmark sync` reads those folders. Optional; a format without one is
+   * read only from the files it is given.
+   */
+  tool?: ToolDescriptor
 }
 
 /** One part of an input (see {@link PartReader}): its place among the parts, where it starts, and its bytes. */

@@ -42,6 +42,8 @@ const roleLabels: Record<Turn['role'], string> = {
 interface Context {
   names: ReadonlyMap<string, string>
   options: ResolvedRenderOptions
+  /** Whether a heading has named the time zone its times are in (the first heading with a time does). */
+  zoneNamed: boolean
 }
 
 /**
@@ -71,7 +73,8 @@ export function* conversationMdastNodes(
   const options = resolveRenderOptions(renderOptions)
   const context: Context = {
     names: new Map(conversation.participants.map((participant) => [participant.id, participant.name])),
-    options
+    options,
+    zoneNamed: false
   }
   const title = conversationTitle(conversation)
   yield {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title, options))}
@@ -120,7 +123,14 @@ function turnBody(turn: Turn, context: Context): Flow[] {
  */
 function turnHeading(turn: Turn, context: Context): Heading {
   const pieces = [speakerName(turn, context)]
-  if (turn.timestamp) pieces.push(formatTime(turn.timestamp, context.options.timeZone))
+  if (turn.timestamp) {
+    const time = formatTime(turn.timestamp, context.options.timeZone)
+    // The note says once which zone its times are in: a reader of `10:28` alone cannot know.
+    if (time !== turn.timestamp && !context.zoneNamed) {
+      pieces.push(`${time} ${context.options.timeZone}`)
+      context.zoneNamed = true
+    } else pieces.push(time)
+  }
   const model = modelName(turn)
   if (model) pieces.push(model)
   if (turn.edited) pieces.push('edited')

@@ -33,6 +33,7 @@ export function frontmatterOf(
   if (metadata.models && metadata.models.length > 0) data['models'] = metadata.models
   if (metadata.project) data['project'] = metadata.project
   if (metadata.gitBranch) data['git_branch'] = metadata.gitBranch
+  if (metadata.parent) data['parent'] = {id: metadata.parent.id, relation: metadata.parent.relation}
   const people = conversation.participants.filter(
     (participant) => participant.kind === 'human' || participant.kind === 'bot'
   )

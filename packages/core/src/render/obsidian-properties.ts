@@ -15,9 +15,13 @@ export type PropertyValue = string | number | boolean | string[]
  *   `claude-code`, `claude-ai`, `gemini-cli`...: see `toolName`);
  * - `source` (text: the format), `source_variant` (text), `id` (text, as in
  *   every profile: chatmark finds a note by it);
- * - `created`, `updated` (date & time, `2026-03-01T10:00:00` in `timeZone`,
- *   as Obsidian holds no offset; a date alone stays a date);
+ * - `created`, `updated` (date & time, `2026-03-01T11:00:00+01:00`: the
+ *   time in `timeZone` with its offset, since a time without one is read as
+ *   the reader's local time; a date alone stays a date);
  * - `models`, `participants` (lists), `project`, `git_branch` (text);
+ * - `parent` (text: the parent session's id, which a vault may make a link
+ *   to the parent's note) and `parent_relation` (text: `fork`, `resume` or
+ *   `subagent`), when the conversation has a parent;
  * - `tokens_input`, `tokens_output`, `tokens_cached`, `tokens_thoughts`,
  *   `tokens_tool`, `tokens_total` (numbers, each only when known);
  * - the format's own facts, their names in snake_case (`cli_version`);
@@ -43,6 +47,10 @@ export function obsidianProperties(
   if (metadata.models && metadata.models.length > 0) data['models'] = [...metadata.models]
   if (metadata.project) data['project'] = metadata.project
   if (metadata.gitBranch) data['git_branch'] = metadata.gitBranch
+  if (metadata.parent) {
+    data['parent'] = metadata.parent.id
+    data['parent_relation'] = metadata.parent.relation
+  }
   const people = conversation.participants.filter(
     (participant) => participant.kind === 'human' || participant.kind === 'bot'
   )

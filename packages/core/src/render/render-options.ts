@@ -32,7 +32,10 @@ export interface RenderOptions {
   parseMessages?: boolean
   /** Longest tool result kept whole, in characters; longer ones keep head and tail. `0`: no limit. Default: `4000`. */
   maxResultChars?: number
-  /** IANA time zone for times in headings (and, with `obsidian`, in `created` and `updated`). Default: `UTC`. */
+  /**
+   * IANA time zone for times in headings (the first heading with a time names
+   * it) and, with `obsidian`, in `created` and `updated` (with its offset). Default: `UTC`.
+   */
   timeZone?: string
   /** Tool output with more lines than this is folded (`<details>`, or a folded callout). `0`: never. Default: `20`. */
   foldLines?: number

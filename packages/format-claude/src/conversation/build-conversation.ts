@@ -2,11 +2,20 @@ import type {Conversation, Turn} from '@chatmark/core/model'
 import {stringOf} from '@chatmark/core/model'
 import type {Entry} from '../record-store.js'
 import type {BuildState, ConversationContext} from './state.js'
-import {otherSessionSummaries, titleOf} from './title.js'
+import {forkTitle, otherSessionSummaries, titleOf} from './title.js'
 import {model, user} from './turn.js'
 
-/** The conversation of a thread whose turns are built: ids, times, title, and metadata from the state. */
-export function buildConversation(state: BuildState, turns: Turn[], context: ConversationContext): Conversation {
+/**
+ * The conversation of a thread whose turns are built: ids, times, title, and
+ * metadata from the state. `forkedFrom` names the session a fork was made
+ * from: the conversation's parent, and its title says it is a fork.
+ */
+export function buildConversation(
+  state: BuildState,
+  turns: Turn[],
+  context: ConversationContext,
+  forkedFrom?: string
+): Conversation {
   const {store, thread} = state
   const first = thread.path[0]
   const last = thread.path[thread.path.length - 1]
@@ -26,7 +35,7 @@ export function buildConversation(state: BuildState, turns: Turn[], context: Con
     conversation.fidelity[key] = (conversation.fidelity[key] ?? 0) + value
   const others = otherSessionSummaries(store)
   if (others > 0) conversation.fidelity['other-session-summary'] = others
-  const title = titleOf(store, thread, turns)
+  const title = forkedFrom === undefined ? titleOf(store, thread, turns) : forkTitle(store, thread, turns, forkedFrom)
   if (title !== undefined) conversation.title = title
   const createdAt =
     (first ? stringOf(first.record['timestamp']) : undefined) ??
@@ -39,6 +48,10 @@ export function buildConversation(state: BuildState, turns: Turn[], context: Con
   if (state.models.length > 0) conversation.metadata.models = state.models
   if (facts.cwd !== undefined) conversation.metadata.project = facts.cwd
   if (facts.gitBranch !== undefined) conversation.metadata.gitBranch = facts.gitBranch
+  if (forkedFrom !== undefined) conversation.metadata.parent = {id: forkedFrom, relation: 'fork'}
+  // A subagent's transcript read on its own names its parent by the session id its records share.
+  else if (store.subagent && facts.sessionId !== undefined)
+    conversation.metadata.parent = {id: facts.sessionId, relation: 'subagent'}
   if (Object.keys(state.totals).length > 0) conversation.metadata.tokens = state.totals
   const extra: Record<string, string | number> = {}
   if (facts.version !== undefined) extra['version'] = facts.version
@@ -46,7 +59,6 @@ export function buildConversation(state: BuildState, turns: Turn[], context: Con
     // A subagent's transcript read on its own: whose it is (its parent's note nests it, with `subagents`).
     extra['kind'] = 'subagent'
     if (store.subagent.agentId !== undefined) extra['agent_id'] = store.subagent.agentId
-    if (facts.sessionId !== undefined) extra['parent_session'] = facts.sessionId
   }
   if (state.cacheCreation !== undefined) extra['cacheCreationTokens'] = state.cacheCreation
   if (Object.keys(extra).length > 0) conversation.metadata.extra = extra

@@ -3,15 +3,19 @@ import type {Entry, RecordStore} from '../record-store.js'
 import {contentBlocks} from './message-content.js'
 import type {BuildState, Item} from './state.js'
 
-/** The path's entries in order, each followed by the records without uuid written after it. */
-export function* pathItems(path: Entry[], store: RecordStore): Generator<Item> {
+/**
+ * The path's entries in order, each followed by the records without uuid
+ * written after it; first, unless `rest` (the path goes on from an earlier
+ * part), the records without uuid written before any entry.
+ */
+export function* pathItems(path: readonly Entry[], store: RecordStore, rest = false): Generator<Item> {
   // Most entries have no loose records after them: nothing is allocated for those.
   const loose = (key: string): Item[] => {
     const list = store.loose.get(key)
     if (!list) return []
     return list.filter((item) => !item.sidechain).map((item) => ({record: item.record, sidechain: false}))
   }
-  yield* loose('')
+  if (!rest) yield* loose('')
   for (const entry of path) {
     yield {record: entry.record, entry, sidechain: entry.sidechain}
     if (store.loose.has(entry.uuid)) yield* loose(entry.uuid)

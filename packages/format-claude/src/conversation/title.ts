@@ -1,5 +1,5 @@
 import type {Turn} from '@chatmark/core/model'
-import {isRecord, isString, stringOf} from '@chatmark/core/model'
+import {isRecord, isString, promptTitle, stringOf} from '@chatmark/core/model'
 import {classifyUserText} from '../harness-text.js'
 import type {Entry, RecordStore} from '../record-store.js'
 import type {Thread} from '../thread.js'
@@ -24,6 +24,18 @@ export function titleOf(store: RecordStore, thread: Thread, turns: readonly Turn
   const chosen = own[own.length - 1]
   if (chosen) return chosen.summary.trim()
   return hasPrompt(turns) ? undefined : commandTitle(thread.path)
+}
+
+/**
+ * A fork's title, which says it is one: the title Claude Code gave it
+ * (`/branch` names the new session `<title> (Branch)`, a `custom-title`), else
+ * its own title or first own prompt followed by `(fork)`; a fork without a
+ * prompt of its own is `Fork of session <parent>`.
+ */
+export function forkTitle(store: RecordStore, thread: Thread, turns: readonly Turn[], parent: string): string {
+  if (store.titles.custom !== undefined) return store.titles.custom.trim()
+  const own = titleOf(store, thread, turns) ?? promptTitle(turns)
+  return own === undefined ? `Fork of session ${parent}` : `${own} (fork)`
 }
 
 /** How many `summary` records name a leaf that is not in the file: another session's titles. */

@@ -1,5 +1,5 @@
 import type {Conversation, ConversationMetadata, Turn} from '@chatmark/core/model'
-import {sumTokens} from '@chatmark/core/model'
+import {forkNotice, sumTokens} from '@chatmark/core/model'
 import {promptTitle} from '../prompt-title.js'
 import {codexTokenKeys} from '../tokens.js'
 import type {RolloutState} from './state.js'
@@ -39,12 +39,8 @@ export function finish(state: RolloutState, options: FinishOptions): Conversatio
         'there is no conversation to convert'
     )
   }
-  if (meta.forkedFrom) {
-    shown.unshift({
-      role: 'system',
-      parts: [{type: 'notice', level: 'info', kind: 'fork', text: `Forked from session ${meta.forkedFrom}.`}]
-    })
-  }
+  // A fork's file holds only its own turns (0.150, 0.171): the notice names the thread it came from.
+  if (meta.forkedFrom) shown.unshift({role: 'system', parts: [forkNotice(meta.forkedFrom)]})
 
   const conversation: Conversation = {
     id: meta.id ?? options.fallbackId,
@@ -54,7 +50,9 @@ export function finish(state: RolloutState, options: FinishOptions): Conversatio
     turns: shown,
     fidelity
   }
-  const title = meta.threadName ?? promptTitle(shown)
+  // A name the user gave the thread stays; a title made from a fork's first prompt says it is a fork.
+  const prompt = promptTitle(shown)
+  const title = meta.threadName ?? (prompt && meta.forkedFrom ? `${prompt} (fork)` : prompt)
   if (title) conversation.title = title
   if (meta.createdAt) conversation.createdAt = meta.createdAt
   const updatedAt = meta.updatedAt ?? lastTimestamp(shown)
@@ -68,6 +66,8 @@ function metadataOf(state: RolloutState): ConversationMetadata {
   if (state.models.length > 0) result.models = [...state.models]
   if (meta.cwd) result.project = meta.cwd
   if (meta.gitBranch) result.gitBranch = meta.gitBranch
+  if (meta.forkedFrom) result.parent = {id: meta.forkedFrom, relation: 'fork'}
+  else if (meta.spawnedBy) result.parent = {id: meta.spawnedBy, relation: 'subagent'}
   // A fork's totals start from its parent's: its own usage is the sum of its turns.
   const own = sumTokens(
     [...state.assistantByKey.keys()].flatMap((key) => recordedTokens.get(key) ?? deltaTokens.get(key) ?? []),
@@ -76,7 +76,6 @@ function metadataOf(state: RolloutState): ConversationMetadata {
   const tokens = meta.forkedFrom ? own : (sessionTotal(state) ?? own)
   if (tokens) result.tokens = {...tokens}
   const extra: Record<string, string | number | boolean> = {}
-  if (meta.forkedFrom) extra['forked_from'] = meta.forkedFrom
   if (meta.cliVersion) extra['cli_version'] = meta.cliVersion
   if (meta.originator) extra['originator'] = meta.originator
   if (meta.source) extra['session_source'] = meta.source

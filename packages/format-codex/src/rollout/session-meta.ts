@@ -22,8 +22,14 @@ export function sessionMeta(state: RolloutState, payload: Record<string, unknown
   if (cliVersion) meta.cliVersion = cliVersion
   const source = payload['source']
   if (isString(source)) meta.source = source
-  else if (isRecord(source) && 'subagent' in source)
-    meta.source = isString(source['subagent']) ? `subagent: ${source['subagent']}` : 'subagent'
+  else if (isRecord(source) && 'subagent' in source) {
+    const subagent = source['subagent']
+    meta.source = isString(subagent) ? `subagent: ${subagent}` : 'subagent'
+    // A spawned thread names the thread that started it (`SubAgentSource::ThreadSpawn`, codex-rs protocol).
+    const spawn = isRecord(subagent) && isRecord(subagent['thread_spawn']) ? subagent['thread_spawn'] : undefined
+    const parent = spawn ? stringOf(spawn['parent_thread_id']) : undefined
+    if (parent) meta.spawnedBy = parent
+  }
   const git = payload['git']
   if (isRecord(git)) {
     const branch = stringOf(git['branch'])

@@ -15,6 +15,8 @@ export interface RolloutSettings {
 export interface SessionMeta {
   id?: string
   forkedFrom?: string
+  /** The thread that spawned this one as its subagent (`source.subagent.thread_spawn.parent_thread_id`). */
+  spawnedBy?: string
   cwd?: string
   originator?: string
   cliVersion?: string

@@ -1,0 +1,414 @@
+import {readFile, unlink} from 'node:fs/promises'
+import {sha256Of} from './base-texts.js'
+import type {NoteAction} from './note-action.js'
+import {noteAction} from './note-action.js'
+import {noteIds} from './note-ids.js'
+import {numberedNotePath} from './note-path.js'
+import {parentLink, withParentProperty} from './parent-link.js'
+import type {PreparedNote} from './prepare-note.js'
+import {reasonOf} from './read-sources.js'
+import type {NoteOutcome} from './sync.js'
+import type {SyncRun} from './sync-run.js'
+import type {NoteRecord, SourceRecord, VaultState} from './vault-state.js'
+
+/** The facts of a note's record that come from its conversation. */
+type NoteFacts = Pick<NoteRecord, 'title' | 'tool' | 'turns' | 'source' | 'date' | 'time' | 'project'>
+
+/** How many times a note is decided again when the person changed it while it was being written. */
+const maxAttempts = 3
+
+/** The suffix of the version written beside a note whose edits could not be merged: `Note (chatmark).md`. */
+export const besideSuffix = ' (chatmark).md'
+
+/**
+ * Places each note of a run in the vault: new, updated, merged, moved or
+ * kept, by the rule of {@link noteAction}. Every write is preceded by a line
+ * of the journal saying what the note's record will be, so that a run
+ * stopped at any point is taken up by the next one (see `takeUpInterruptedRun`).
+ */
+export class NotePlacer {
+  /** Whether any note (or its record) changed: then the index notes are written again. */
+  changed = false
+  /** Paths of notes the state knows, so that a new note never takes one. */
+  readonly #claimed = new Set<string>()
+  /** Conversations placed in this run, with their number of turns: a second source of one id keeps the longer. */
+  readonly #placed = new Map<string, number>()
+  /** Notes placed in this run whose parent's note was not known yet, by id: the parent's id. */
+  readonly #orphans = new Map<string, string>()
+  /** The conversation id of every note in the vault, by path, read when first needed. */
+  #vaultIds: Promise<Map<string, string>> | undefined
+
+  constructor(
+    readonly run: SyncRun,
+    readonly state: VaultState,
+    /** `scanVault`: notes the state does not know may be in the vault (it was lost, or a run was stopped). */
+    readonly how: {scanVault: boolean; legacy: boolean}
+  ) {
+    for (const note of Object.values(state.notes)) {
+      this.#claimed.add(note.path)
+      if (note.beside) this.#claimed.add(note.beside)
+    }
+  }
+
+  get wikilinks(): boolean {
+    return this.run.render.profile === 'obsidian'
+  }
+
+  /** Where the person put notes, by id: their relative links start there. */
+  placedByUser(): Record<string, string> {
+    const placed: Record<string, string> = {}
+    for (const [id, note] of Object.entries(this.state.notes)) if (note.placedByUser) placed[id] = note.path
+    return placed
+  }
+
+  /**
+   * Places one note (`ready`: once its staged text is on disk); `false` when
+   * it could not be (the failure is reported, and its source read again next
+   * time). Its staged file, if it has one, is gone afterwards.
+   */
+  async place(note: PreparedNote, source: string, ready?: Promise<void>): Promise<boolean> {
+    try {
+      await ready
+      return await this.#place(note, source)
+    } catch (error) {
+      // A disk that is full or read-only fails every note to come: the run stops, what it wrote stays.
+      if (diskFailure(error)) throw error
+      this.run.fail(`${source} (conversation ${note.id})`, reasonOf(error))
+      return false
+    } finally {
+      for (const staged of [note.staged, note.stagedBase]) {
+        if (staged !== undefined && !this.run.options.dryRun) await unlink(staged).catch(() => undefined)
+      }
+    }
+  }
+
+  /** Counts the notes of a source that did not change, unless a changed source placed them in this run. */
+  countUnchanged(record: SourceRecord): void {
+    this.run.report.sourcesUnchanged++
+    for (const id of record.conversations) {
+      if (this.state.notes[id] && !this.#placed.has(id)) this.run.report.counts.unchanged++
+    }
+  }
+
+  /** Places a note; `false` when it is left for the next run. */
+  async #place(note: PreparedNote, source: string): Promise<boolean> {
+    const {id, turns} = note
+    const before = this.#placed.get(id)
+    // The same conversation in two files (a session archived, a legacy file beside its successor): the longer wins.
+    if (before !== undefined && before >= turns) return true
+    // Nor does a file of that id with nothing to show, read alone in a later run, empty the note another file made
+    // (Gemini CLI 0.55 left a stub, the header and session context of a session it migrated, beside the session).
+    if (turns === 0 && this.state.notes[id]) return true
+    this.#placed.set(id, turns)
+    for (const file of note.attachments) {
+      if (!(await this.run.files.exists(file.path))) await this.run.files.create(file.path, file.bytes)
+    }
+    let entry = this.state.notes[id] ?? (await this.#adopt(id))
+    const parent = note.parentId === undefined ? undefined : this.state.notes[note.parentId]
+    let rendering: Rendering = {
+      sha256: note.sha256,
+      ...(note.staged ? {staged: note.staged} : {}),
+      ...(note.stagedBase ? {stagedBase: note.stagedBase} : {}),
+      text: note.text
+    }
+    // Relative links (the gfm profile) start from the note's folder: where the person put it, else the target's.
+    if (parent && !parent.deleted) {
+      const from = entry?.placedByUser ? entry.path : note.target
+      const text = withParentProperty(await textOf(rendering), parentLink(parent, from, this.wikilinks), this.wikilinks)
+      rendering = {sha256: sha256Of(text), text}
+    } else if (note.parentId !== undefined) this.#orphans.set(id, note.parentId)
+    const day = note.createdAt ?? note.updatedAt
+    const time = isoTime(note.updatedAt ?? note.createdAt)
+    const facts: NoteFacts = {
+      title: note.title,
+      tool: note.tool,
+      turns,
+      source,
+      ...(day && /^\d{4}-\d{2}-\d{2}/.test(day) ? {date: day.slice(0, 10)} : {}),
+      ...(time ? {time} : {}),
+      ...(note.project ? {project: note.project} : {})
+    }
+    if (!entry) {
+      await this.#create(id, note.target, rendering, facts)
+      return true
+    }
+    if (entry.deleted) {
+      this.#outcome('kept', entry.path, 'deleted by you: not written again')
+      return true
+    }
+    let current = await this.run.files.read(entry.path)
+    if (current === undefined) {
+      // Moved or renamed by the person: found by its id (never the version beside it); else deleted, which is
+      // respected, and the version chatmark wrote beside it goes with it (unless someone changed that).
+      const moved = await this.#findById(id, entry.path, entry.beside)
+      current = moved === undefined ? undefined : await this.run.files.read(moved)
+      if (moved === undefined || current === undefined) {
+        const {beside, besideSha256, ...rest} = entry
+        if (beside) await this.run.files.removeIfUnchanged(beside, (text) => sha256Of(text) === besideSha256)
+        this.#record(id, {...rest, deleted: true})
+        this.#outcome('kept', entry.path, 'deleted by you: not written again')
+        return true
+      }
+      entry = {...entry, path: moved, placedByUser: true}
+      this.#record(id, entry)
+    }
+    const target = entry.placedByUser ? entry.path : note.target
+    for (let attempt = 1; ; attempt++) {
+      const base = {sha256: entry.base, text: await this.#baseText(id, entry)}
+      const action = noteAction(current, await textOf(rendering), base)
+      const retry = await this.#apply(id, entry, current, action, {rendering, facts, target})
+      if (retry === undefined) return true
+      // The person changed the note while it was written: decided again on what they made.
+      entry = retry
+      current = await this.run.files.read(entry.path)
+      if (current === undefined || attempt === maxAttempts) {
+        this.#outcome('kept', entry.path, 'changed while chatmark wrote it: left as it is, synced again next time')
+        return false
+      }
+    }
+  }
+
+  /** Carries out a decision; when the note changed under it, its record (moved, maybe) to decide again with. */
+  async #apply(
+    id: string,
+    entry: NoteRecord,
+    current: string,
+    action: NoteAction,
+    next: {rendering: Rendering; facts: NoteFacts; target: string}
+  ): Promise<NoteRecord | undefined> {
+    const {rendering} = next
+    if (action.kind === 'keep') {
+      await this.#keepBeside(id, entry, await textOf(rendering), next.facts, action.reason)
+      return undefined
+    }
+    const {beside, besideSha256, ...rest} = entry
+    let path = entry.path
+    // A note stays where the person put it; else it follows its conversation's title and date.
+    if (next.target !== path) {
+      const free = await this.#freePath(next.target, path)
+      if (free !== path) {
+        await this.run.journal.append({move: id, from: path, to: free})
+        if (await this.run.files.move(path, free)) path = free
+      }
+    }
+    await this.#keepBase(rendering)
+    const written = action.kind === 'unchanged' ? current : action.text
+    const record: NoteRecord = {...rest, ...next.facts, path, sha256: sha256Of(written), base: rendering.sha256}
+    if (action.kind !== 'unchanged') {
+      await this.run.journal.append({note: id, record})
+      // The rendering as it is: its staged file takes the note's place, else the text is written.
+      const replaced =
+        action.kind === 'write' && rendering.staged
+          ? await this.run.files.replaceWithStaged(rendering.staged, path, current)
+          : await this.run.files.replace(path, written, current)
+      if (!replaced) {
+        if (path === entry.path) return entry
+        const moved = {...entry, path}
+        this.#record(id, moved)
+        return moved
+      }
+    }
+    // The version written beside an edit that could not be merged goes once the edit merged (if unchanged).
+    if (beside) await this.run.files.removeIfUnchanged(beside, (text) => sha256Of(text) === besideSha256)
+    const moved = path !== entry.path
+    this.#record(id, record, action.kind !== 'unchanged' || moved || beside !== undefined || !sameRecord(entry, record))
+    this.#outcome(moved ? 'renamed' : action.kind === 'unchanged' ? 'unchanged' : 'updated', path)
+    return undefined
+  }
+
+  /** Leaves the person's note as it is and writes the new version beside it (once: it is updated in place). */
+  async #keepBeside(id: string, entry: NoteRecord, text: string, facts: NoteFacts, reason: string): Promise<void> {
+    const ours = entry.beside === undefined ? undefined : await this.run.files.read(entry.beside)
+    let beside = entry.beside
+    if (beside !== undefined && ours !== undefined && sha256Of(ours) !== entry.besideSha256) beside = undefined
+    const record: NoteRecord = {...entry, ...facts, path: entry.path, sha256: entry.sha256, base: entry.base}
+    if (beside !== undefined && ours === text) {
+      this.#record(id, {...record, beside, besideSha256: sha256Of(text)}, false)
+    } else {
+      for (;;) {
+        beside ??= await this.#freePath(besidePath(entry.path))
+        const besideRecord = {...record, beside, besideSha256: sha256Of(text)}
+        await this.run.journal.append({note: id, record: besideRecord})
+        const done =
+          ours !== undefined && beside === entry.beside
+            ? await this.run.files.replace(beside, text, ours)
+            : await this.run.files.create(beside, text)
+        if (done) {
+          this.#record(id, besideRecord)
+          break
+        }
+        this.#claimed.add(beside)
+        beside = undefined
+      }
+    }
+    this.#outcome('kept', entry.path, `your edits could not be merged (${reason}): the new version is ${beside}`)
+  }
+
+  /** Writes a conversation's first note, at the template's place (numbered when it is taken). */
+  async #create(id: string, target: string, rendering: Rendering, facts: NoteFacts): Promise<void> {
+    await this.#keepBase(rendering)
+    const {sha256, staged, text} = rendering
+    for (;;) {
+      const path = await this.#freePath(target)
+      const record: NoteRecord = {...facts, path, sha256, base: sha256}
+      await this.run.journal.append({note: id, record})
+      const placed = staged
+        ? await this.run.files.placeStaged(staged, path)
+        : await this.run.files.create(path, text ?? '')
+      if (placed) {
+        this.#record(id, record)
+        this.#outcome('new', path)
+        return
+      }
+      // Something was put there meanwhile: the next name.
+      this.claim(path)
+    }
+  }
+
+  /**
+   * A note of this id in the vault that the state does not know (the state
+   * was lost, or a run stopped before it said what it wrote): found by the id
+   * in its frontmatter. It is chatmark's own while it is a rendering chatmark
+   * kept as a base; otherwise it is treated as the person's.
+   */
+  async #adopt(id: string): Promise<NoteRecord | undefined> {
+    if (!this.how.scanVault) return undefined
+    const path = await this.#findById(id, undefined)
+    if (path === undefined || this.#claimed.has(path)) return undefined
+    const current = await this.run.files.read(path)
+    if (current === undefined) return undefined
+    const sha256 = sha256Of(current)
+    const base = (await this.run.bases.load(sha256)) === undefined ? '' : sha256
+    const record: NoteRecord = {path, sha256, base, title: '', tool: '', turns: 0, source: ''}
+    this.#record(id, record)
+    return record
+  }
+
+  /** Keeps a rendering as the base of later merges (a staged one's gzipped text is moved into place). */
+  async #keepBase(rendering: Rendering): Promise<void> {
+    if (rendering.staged === undefined) await this.run.bases.save(await textOf(rendering), rendering.sha256)
+    else if (rendering.stagedBase !== undefined) await this.run.bases.adopt(rendering.stagedBase, rendering.sha256)
+  }
+
+  async #baseText(id: string, entry: NoteRecord): Promise<string | undefined> {
+    if (entry.base !== '') return this.run.bases.load(entry.base)
+    return this.how.legacy ? this.run.bases.loadLegacy(id) : undefined
+  }
+
+  /** The note of an id in the vault (not `except`, nor `beside`): one not written beside a note, if any. */
+  async #findById(id: string, except: string | undefined, beside?: string): Promise<string | undefined> {
+    this.#vaultIds ??= noteIds(this.run.place.vault)
+    let found: string | undefined
+    for (const [path, noteId] of await this.#vaultIds) {
+      if (noteId !== id || path === except || path === beside) continue
+      if (!path.endsWith(besideSuffix)) return path
+      found ??= path
+    }
+    return found
+  }
+
+  /** `target`, or `target 2`, `target 3`... : the first that no file and no other note holds (`own` is this note's). */
+  async #freePath(target: string, own?: string): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      const candidate = numberedNotePath(target, attempt)
+      if (candidate === own) return candidate
+      if (this.#claimed.has(candidate)) continue
+      if (await this.run.files.exists(candidate)) continue
+      return candidate
+    }
+  }
+
+  /** The path a new note of chatmark's own may take (an index note's). */
+  freePath(target: string): Promise<string> {
+    return this.#freePath(target)
+  }
+
+  #record(id: string, note: NoteRecord, changed = true): void {
+    const before = this.state.notes[id]
+    if (changed || !before || !sameRecord(before, note)) this.run.journal.write({note: id, record: note, done: true})
+    this.state.notes[id] = note
+    this.#claimed.add(note.path)
+    if (note.beside) this.#claimed.add(note.beside)
+    if (changed) this.changed = true
+  }
+
+  /** Keeps new notes off a path (something was put there meanwhile). */
+  claim(path: string): void {
+    this.#claimed.add(path)
+  }
+
+  /** Records an index note (see `writeIndexes`). */
+  recordIndex(id: string, note: NoteRecord): void {
+    this.run.journal.write({note: id, record: note, done: true})
+    this.state.notes[id] = note
+    this.#claimed.add(note.path)
+  }
+
+  #outcome(outcome: NoteOutcome, path: string, reason?: string): void {
+    this.run.report.counts[outcome]++
+    if (outcome === 'kept') this.run.report.kept.push({path, reason: reason ?? 'kept'})
+    this.run.options.onEvent?.({type: 'note', outcome, path, ...(reason ? {reason} : {})})
+  }
+
+  /**
+   * Adds the `parent` property to the notes of this run whose parent's note
+   * came later in it, while each is chatmark's own rendering (a note holding
+   * the person's edits gets it when it is next rendered, merged).
+   */
+  async linkParents(): Promise<void> {
+    if (this.run.options.dryRun) return
+    for (const [id, parentId] of this.#orphans) {
+      const note = this.state.notes[id]
+      const parent = this.state.notes[parentId]
+      if (!note || !parent || parent.deleted || note.deleted || note.beside !== undefined) continue
+      if (note.sha256 !== note.base) continue
+      const current = await this.run.files.read(note.path)
+      if (current === undefined || sha256Of(current) !== note.sha256) continue
+      const linked = withParentProperty(current, parentLink(parent, note.path, this.wikilinks), this.wikilinks)
+      const sha256 = await this.run.bases.save(linked)
+      const record: NoteRecord = {...note, sha256, base: sha256}
+      await this.run.journal.append({note: id, record})
+      if (await this.run.files.replace(note.path, linked, current)) this.#record(id, record)
+    }
+  }
+}
+
+/**
+ * A note's new rendering: its hash, and its text, read from the file it was
+ * staged to when first needed (a new note's is linked into place unread).
+ */
+interface Rendering {
+  sha256: string
+  /** The staged file holding exactly this text. */
+  staged?: string
+  /** Its base, gzipped, staged beside it. */
+  stagedBase?: string
+  text?: string | undefined
+}
+
+async function textOf(rendering: Rendering): Promise<string> {
+  rendering.text ??= rendering.staged === undefined ? '' : await readFile(rendering.staged, 'utf8')
+  return rendering.text
+}
+
+/** Where the version that could not be merged goes: beside the note, `Note (chatmark).md`. */
+function besidePath(path: string): string {
+  return path.replace(/\.md$/, besideSuffix)
+}
+
+/** Whether an error says that the vault's disk takes no more writes. */
+export function diskFailure(error: unknown): boolean {
+  const code = (error as {code?: unknown} | undefined)?.code
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS'
+}
+
+/** A time as UTC ISO-8601, so that times compare as text whatever offset a source wrote them with. */
+function isoTime(time: string | undefined): string | undefined {
+  if (time === undefined) return undefined
+  const parsed = Date.parse(time)
+  return Number.isNaN(parsed) ? undefined : new Date(parsed).toISOString()
+}
+
+function sameRecord(a: NoteRecord, b: NoteRecord): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}

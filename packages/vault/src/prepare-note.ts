@@ -1,0 +1,105 @@
+import type {Conversation, Input, RenderOptions} from '@chatmark/core'
+import {attachmentsOf, conversationTitle, markdownWriter, toolName} from '@chatmark/core'
+import {sha256Of} from './base-texts.js'
+import {defaultTemplate, notePath} from './note-path.js'
+import {parentIdOf} from './parent-link.js'
+import type {AttachmentFile} from './vault-attachments.js'
+import {noteAttachments} from './vault-attachments.js'
+
+/**
+ * A conversation made ready for the vault: its note rendered, with the facts
+ * the vault keeps of it. Plain data, so a worker thread can make it and the
+ * thread that places notes take it without the conversation.
+ */
+export interface PreparedNote {
+  id: string
+  title: string
+  /** The folder of its tool (`claude-code`). */
+  tool: string
+  turns: number
+  createdAt?: string
+  updatedAt?: string
+  project?: string
+  /** The conversation it was forked or resumed from. */
+  parentId?: string
+  /** Where the template puts it, relative to the vault. */
+  target: string
+  /** The note as chatmark renders it, attachments linked; absent once staged. */
+  text?: string
+  /** The file the text was staged to (see `stageNote`): the text, for the thread that places it to read or link. */
+  staged?: string
+  /** Its base text, gzipped, staged beside it (absent when `.chatmark/base/` holds it already). */
+  stagedBase?: string
+  sha256: string
+  /** The attachment files it links to. */
+  attachments: AttachmentFile[]
+}
+
+/** A tool's name as a folder name: `Qwen Code` is `qwen-code`. */
+export function toolSlug(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'tool'
+  )
+}
+
+/** How notes are prepared: the same in a worker thread and in the thread that places them. */
+export interface PrepareOptions {
+  /** Where notes go ({@link defaultTemplate}). */
+  template?: string
+  render: RenderOptions
+  /**
+   * Where the person put notes of some conversations, by id: a note's
+   * relative links start from there (the gfm profile), not from the
+   * template's place.
+   */
+  placedByUser?: Readonly<Record<string, string>>
+}
+
+/**
+ * Renders a conversation's note and gathers its attachments (read from
+ * `input`, opened only when the conversation has some). `source.tool` is the
+ * tool whose folder the source was found in (Qwen Code keeps files of Gemini
+ * CLI's format): the note's folder is named after it, else after the format's
+ * tool; `source.modified` is when the source file last changed.
+ */
+export async function prepareNote(
+  conversation: Conversation,
+  options: PrepareOptions,
+  input: () => Promise<Input | undefined>,
+  source: {tool?: string; modified?: string} = {}
+): Promise<PreparedNote> {
+  const folder = source.tool === undefined ? toolName(conversation) : toolSlug(source.tool)
+  // A conversation its source gives no time (Continue CLI's sessions hold none) is placed by when its file last
+  // changed, not in an `undated` folder; its note still says no more than the source does.
+  const undated = conversation.createdAt === undefined && conversation.updatedAt === undefined
+  const placed = undated && source.modified ? {...conversation, updatedAt: source.modified} : conversation
+  const target = notePath(placed, options.template ?? defaultTemplate, folder)
+  const wikilinks = options.render.profile === 'obsidian'
+  const from = options.placedByUser?.[conversation.id] ?? target
+  const hasAttachments = attachmentsOf(conversation).next().done === false
+  const {links, files} = hasAttachments
+    ? await noteAttachments(conversation, await input(), from, wikilinks)
+    : {links: new Map(), files: []}
+  const render: RenderOptions =
+    links.size > 0 ? {...options.render, attachmentLink: (part) => links.get(part)} : options.render
+  const text = [...markdownWriter.write(conversation, render)].join('')
+  const {metadata} = conversation
+  const parentId = parentIdOf(conversation)
+  return {
+    id: conversation.id,
+    title: conversationTitle(conversation),
+    tool: folder,
+    turns: conversation.turns.length,
+    ...(placed.createdAt ? {createdAt: placed.createdAt} : {}),
+    ...(placed.updatedAt ? {updatedAt: placed.updatedAt} : {}),
+    ...(metadata.project ? {project: metadata.project} : {}),
+    ...(parentId === undefined ? {} : {parentId}),
+    target,
+    text,
+    sha256: sha256Of(text),
+    attachments: files
+  }
+}
