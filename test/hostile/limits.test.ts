@@ -7,41 +7,24 @@ import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {crc32, deflateRawSync, gzipSync} from 'node:zlib'
 import {afterAll, beforeAll, test} from 'vitest'
+import type {MeasuredRun} from '../util/measured-run.js'
+import {chatmarkBin, measuredChatmark} from '../util/measured-run.js'
 
 // Small inputs that once cost gigabytes (issue 11, items 2 to 5), run through the bundled command in a child
 // process whose peak memory (/usr/bin/time's maximum resident set) and time are bounded. The bounds are far
 // under what the unbounded code took on the same inputs, and far over what the bounded code needs.
 
-const bin = fileURLToPath(new URL('../../packages/cli/bin/chatmark.js', import.meta.url))
 const claudeSession = fileURLToPath(new URL('../../fixtures/claude-code/flat-no-parents/input.jsonl', import.meta.url))
 const chatgptExport = fileURLToPath(new URL('../../fixtures/chatgpt/odd-conversations/input.json', import.meta.url))
 const megabyte = 1024 * 1024
-
-interface Run {
-  status: number | null
-  stdout: string
-  stderr: string
-  /** Peak resident memory of the command, in MiB. */
-  peakMb: number
-}
 
 function chatmark(
   args: string[],
   stdin: number | 'ignore' = 'ignore',
   timeout = 30_000,
   stdout: number | 'pipe' = 'pipe'
-): Run {
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, ...args], {
-    stdio: [stdin, stdout, 'pipe'],
-    encoding: 'utf8',
-    timeout,
-    maxBuffer: 64 * megabyte
-  })
-  assert.equal(result.error, undefined, `chatmark ${args.join(' ')} did not finish within ${timeout} ms`)
-  const lines = result.stderr.trimEnd().split('\n')
-  const peak = Number(lines.pop())
-  assert.ok(Number.isFinite(peak), `no peak memory in ${result.stderr.slice(-200)}`)
-  return {status: result.status, stdout: result.stdout, stderr: lines.join('\n'), peakMb: peak / 1024}
+): MeasuredRun {
+  return measuredChatmark(args, {stdin, stdout, timeout})
 }
 
 let folder: string
@@ -98,36 +81,6 @@ test('an item of an export nested millions deep is skipped, the other conversati
   assert.ok(run.peakMb < 250, `peak ${run.peakMb} MiB`)
 })
 
-test('--json streams the line of an export: memory stays flat however many conversations it holds', async () => {
-  const path = join(folder, 'large-export.json')
-  const [first] = JSON.parse(await readFile(chatgptExport, 'utf8')) as {mapping: Record<string, unknown>}[]
-  const text = 'lorem ipsum dolor sit amet '.repeat(4000)
-  const count = 600
-  const items: string[] = []
-  for (let index = 0; index < count; index++) {
-    const item = {...first, id: `conv-${index}`, conversation_id: `conv-${index}`, title: `Conversation ${index}`}
-    items.push(JSON.stringify(item).replaceAll('"parts":[', `"parts":[${JSON.stringify(text)},`))
-  }
-  await writeFile(path, `[${items.join(',')}]`)
-  const output = join(folder, 'large-export.jsonl')
-  const fd = openSync(output, 'w')
-  let run: Run
-  try {
-    run = chatmark(['--json', path], 'ignore', 60_000, fd)
-  } finally {
-    closeSync(fd)
-  }
-  assert.equal(run.status, 0, run.stderr)
-  const lines = (await readFile(output, 'utf8')).split('\n')
-  assert.equal(lines.pop(), '')
-  assert.equal(lines.length, 1)
-  const report = JSON.parse(lines[0] ?? '') as {conversations: {id: string}[]; messages: unknown[]}
-  assert.equal(report.conversations.length, count)
-  assert.equal(report.conversations.at(-1)?.id, `conv-${count - 1}`)
-  // The whole line as one string held over 800 MiB for this 195 MB export, and failed at 1.4 GB.
-  assert.ok(run.peakMb < 250, `peak ${run.peakMb} MiB`)
-})
-
 test('a Slack channel is read a part at a time: 60,000 messages in a 64 MB heap', async () => {
   const root = join(folder, 'slack')
   await mkdir(join(root, 'general'), {recursive: true})
@@ -145,7 +98,7 @@ test('a Slack channel is read a part at a time: 60,000 messages in a 64 MB heap'
     await writeFile(join(root, 'general', `${name}.json`), JSON.stringify(messages))
   }
   // Held whole (--slack-part-messages over 60,000), the channel needs more than this heap and Node aborts.
-  const result = spawnSync(process.execPath, [bin, '--slack-part-messages', '5000', '--list', root], {
+  const result = spawnSync(process.execPath, [chatmarkBin, '--slack-part-messages', '5000', '--list', root], {
     encoding: 'utf8',
     timeout: 60_000,
     env: {...process.env, NODE_OPTIONS: '--max-old-space-size=64'}

@@ -5,6 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, beforeAll, test} from 'vitest'
+import {claudeChainLine} from '../util/claude-chain.js'
 
 // Inputs of a few kilobytes that overflowed the stack and lost the whole input (issue 11, item 11), run
 // through the bundled command: each converts, keeps the rest of its conversation, and never says
@@ -80,52 +81,14 @@ test('a ChatGPT branch of 150,000 messages is one note', async () => {
   assert.match(run.stdout, /message 149999\n/)
 }, 60_000)
 
-/** A line of a Claude Code session: message `index` of one chain. */
-function record(index: number, role: string, text: string): string {
-  return JSON.stringify({
-    type: role,
-    timestamp: `2025-06-14T10:00:0${index}Z`,
-    parentUuid: index === 0 ? null : `m${index - 1}`,
-    sessionId: 's',
-    uuid: `m${index}`,
-    message: {role, content: [{type: 'text', text}]}
-  })
-}
-
 test('--parse-messages keeps 50,000 nested block quotes as written and parses the rest', async () => {
   const path = join(folder, 'quotes.jsonl')
   const quotes = `${'> '.repeat(50_000)}deep quote`
-  await writeFile(
-    path,
-    `${[record(0, 'user', 'Hello'), record(1, 'assistant', quotes), record(2, 'user', '# Last')].join('\n')}\n`
-  )
+  const lines = [claudeChainLine(0, 'user', 'Hello'), claudeChainLine(1, 'assistant', quotes)]
+  await writeFile(path, `${[...lines, claudeChainLine(2, 'user', '# Last')].join('\n')}\n`)
   const run = chatmark(['--parse-messages', path])
   assert.equal(run.status, 0, run.stderr)
   assert.match(run.stdout, /deep quote/)
   // The next message is still parsed: its heading is pushed below the turn heading.
   assert.match(run.stdout, /\n### Last\n/)
 })
-
-test('--parse-messages parses 200,000 paragraphs in time linear in their number, on a 512 MB heap', async () => {
-  // Parsed as one document, micromark held every event of it (2.6 GB for 200,000 paragraphs): on a 2 GB heap it
-  // took 40 s, mostly collecting garbage, and on 512 MB it ran out of memory. In pieces it takes the tree's memory.
-  const run = async (count: number): Promise<number> => {
-    const path = join(folder, `paragraphs-${count}.jsonl`)
-    const text = 'para\n\n'.repeat(count)
-    await writeFile(
-      path,
-      `${[record(0, 'user', 'Hello'), record(1, 'assistant', text), record(2, 'user', '# Last')].join('\n')}\n`
-    )
-    const started = performance.now()
-    const result = chatmark(['--parse-messages', path], {node: ['--max-old-space-size=512'], timeout: 170_000})
-    const took = performance.now() - started
-    assert.equal(result.status, 0, result.stderr)
-    assert.equal(result.stdout.split('\npara\n').length, count + 1)
-    assert.match(result.stdout, /\n### Last\n/)
-    return took
-  }
-  const small = await run(20_000)
-  const large = await run(200_000)
-  // Linear is 10 (less with the start of the process in both).
-  assert.ok(large / small < 15, `200,000 paragraphs took ${(large / small).toFixed(1)} times as long as 20,000`)
-}, 180_000)

@@ -91,7 +91,6 @@ test('a worker that crashes or hangs fails its input only; the others are conver
   for (const [name, text] of Object.entries({a: 'ok', b: 'crash', c: 'hang', d: 'ok', e: 'throw', f: 'ok'})) {
     await writeFile(join(folder, `${name}.trouble`), `${text}\n`)
   }
-  const started = Date.now()
   const {code, stdout, stderr} = await runCli([
     '--use',
     format,
@@ -119,10 +118,9 @@ test('a worker that crashes or hangs fails its input only; the others are conver
   assert.match(lines[0]!, /b\.trouble: the worker converting it stopped \(exit code 3\)/)
   assert.match(lines[1]!, /c\.trouble: stopped after 2 s, the time limit for one input \(--time-limit\)/)
   assert.match(lines[2]!, /e\.trouble: the worker converting it failed: thrown outside the reader/)
-  assert.ok(Date.now() - started < 40_000)
 })
 
-test('an export read in parts by 3 workers gives what one thread gives: notes, messages, --json, --list', async () => {
+test('an export read in parts by 2 workers gives what one thread gives: notes, messages, --json, --list', async () => {
   // A zip of several conversation files and an export with odd items (warnings in the order of the items).
   for (const input of ['fixtures/chatgpt/odd-conversations/input.json', 'fixtures/chatgpt/export-zip/input.zip']) {
     for (const flags of [['-o', 'OUT'], ['--json'], ['--list'], []]) {
@@ -131,19 +129,19 @@ test('an export read in parts by 3 workers gives what one thread gives: notes, m
         return runCli(['-j', jobs, ...args, join(repoRoot, input)])
       }
       const one = await run('1')
-      const three = await run('3')
-      assert.equal(three.stdout.replaceAll(join(dir, 'export-3'), join(dir, 'export-1')), one.stdout, flags.join(' '))
-      assert.equal(three.stderr, one.stderr)
-      assert.equal(three.code, one.code)
+      const two = await run('2')
+      assert.equal(two.stdout.replaceAll(join(dir, 'export-2'), join(dir, 'export-1')), one.stdout, flags.join(' '))
+      assert.equal(two.stderr, one.stderr)
+      assert.equal(two.code, one.code)
       if (flags[0] === '-o') {
         const names = (await readdir(join(dir, 'export-1'))).sort()
-        assert.deepEqual((await readdir(join(dir, 'export-3'))).sort(), names)
+        assert.deepEqual((await readdir(join(dir, 'export-2'))).sort(), names)
         for (const name of names) {
           const bytes = await readFile(join(dir, 'export-1', name))
-          assert.ok(bytes.equals(await readFile(join(dir, 'export-3', name))), name)
+          assert.ok(bytes.equals(await readFile(join(dir, 'export-2', name))), name)
         }
         await rm(join(dir, 'export-1'), {recursive: true})
-        await rm(join(dir, 'export-3'), {recursive: true})
+        await rm(join(dir, 'export-2'), {recursive: true})
       }
     }
   }
