@@ -21,7 +21,7 @@ import {structureProblems} from '../util/structure.js'
 
 // Property-based fuzz of the readers and the renderer (issue 11), as three tests sharing `totalRuns` generated
 // inputs in proportion to their cost: fuzz.test.ts runs them in the default suite, the stress run
-// (test/stress/fuzz.stress.test.ts) ten times longer. FUZZ_RUNS sets the number; FUZZ_SEED replays a run. A case
+// (test/stress/fuzz.stress.test.ts) fifteen times longer. FUZZ_RUNS sets the number; FUZZ_SEED replays a run. A case
 // that hangs fails its test's timeout, which is set far above what the cases need.
 const seed = process.env['FUZZ_SEED'] === undefined ? undefined : Number(process.env['FUZZ_SEED'])
 // A conversion or a render with its structure check costs about 6 ms, a reader case under 0.1 ms.
