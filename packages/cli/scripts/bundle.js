@@ -4,7 +4,7 @@
 // when an input needs them (zip, zstd, markdown-it, the Markdown parser, the
 // serialiser, the progress bar, ...). The bundle needs nothing from
 // node_modules at run time. `pnpm build` runs this after `tsc -b`.
-import {copyFile, readFile, rm, writeFile} from 'node:fs/promises'
+import {copyFile, mkdir, readFile, rm, writeFile} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
@@ -44,5 +44,12 @@ const {metafile} = await build({
 // for the file beside its chunk or one folder up (packages/format-opencode/src/load-sqlite.ts).
 const fromOpencode = createRequire(at('../format-opencode/package.json'))
 await copyFile(fromOpencode.resolve('sql.js/dist/sql-wasm.wasm'), at('dist/bundle/sql-wasm.wasm'))
+// The emoji tables the Slack reader loads on first use (packages/format-slack/src/emoji-of.ts), found beside the
+// bundle's chunks as in the package.
+const fromSlack = createRequire(at('../format-slack/package.json'))
+for (const file of ['en/compact.json', 'en/shortcodes/iamcal.json']) {
+  await mkdir(at(`dist/bundle/emojibase-data/${file.split('/').slice(0, -1).join('/')}`), {recursive: true})
+  await copyFile(fromSlack.resolve(`emojibase-data/${file}`), at(`dist/bundle/emojibase-data/${file}`))
+}
 // What went where: `npx esbuild --analyze` reads it, or https://esbuild.github.io/analyze/.
 await writeFile(at('dist/bundle-meta.json'), JSON.stringify(metafile))

@@ -39,10 +39,21 @@ export interface Run {
   stderr: string
 }
 
-/** Runs `node <args>` in `cwd` and collects its output. */
+/**
+ * The environment of a command as a user runs it: without the `NODE_PATH`
+ * that pnpm's `.bin` shims (vitest's, turbo's) set to the workspace's
+ * `node_modules/.pnpm/node_modules`, through which a module the bundle lacks
+ * would still be found.
+ */
+export function userEnvironment(): NodeJS.ProcessEnv {
+  const {NODE_PATH: _, ...env} = process.env
+  return env
+}
+
+/** Runs `node <args>` in `cwd`, as a user would (see {@link userEnvironment}), and collects its output. */
 export function runNode(args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {cwd, stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(process.execPath, args, {cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe']})
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

@@ -1,3 +1,4 @@
+import {existsSync, readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {isRecord, isString} from '@chatmark/core/model'
 
@@ -41,9 +42,8 @@ let cache: Map<string, Entry> | undefined
 
 function table(): Map<string, Entry> {
   if (cache) return cache
-  const require = createRequire(import.meta.url)
-  const shortcodes: unknown = require('emojibase-data/en/shortcodes/iamcal.json')
-  const compact: unknown = require('emojibase-data/en/compact.json')
+  const shortcodes = emojiData('en/shortcodes/iamcal.json')
+  const compact = emojiData('en/compact.json')
   const byHexcode = new Map<string, Entry>()
   for (const item of Array.isArray(compact) ? compact : []) {
     if (!isRecord(item) || !isString(item['hexcode']) || !isString(item['unicode'])) continue
@@ -62,6 +62,20 @@ function table(): Map<string, Entry> {
     for (const name of Array.isArray(names) ? names : [names]) if (isString(name)) cache.set(name, entry)
   }
   return cache
+}
+
+/**
+ * One of emojibase-data's files. The bundled command has no node_modules to
+ * find the package in: its build copies the two files to
+ * `dist/bundle/emojibase-data/` (packages/cli/scripts/bundle.js), one folder
+ * above the chunk this code is bundled into.
+ */
+function emojiData(file: string): unknown {
+  for (const folder of ['./emojibase-data/', '../emojibase-data/']) {
+    const beside = new URL(`${folder}${file}`, import.meta.url)
+    if (existsSync(beside)) return JSON.parse(readFileSync(beside, 'utf8'))
+  }
+  return createRequire(import.meta.url)(`emojibase-data/${file}`)
 }
 
 function fromHexcode(hexcode: string): string {
