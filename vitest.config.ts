@@ -45,7 +45,9 @@ const floors: Record<(typeof packages)[number], [number, number, number, number]
   'format-slack': [99, 86, 96, 97],
   'writer-html': [99, 89, 99, 99],
   vault: [92, 82, 90, 88],
-  cli: [92, 80, 91, 90]
+  // The --jobs tests and the sync of every tool's folder run the installed package, whose child processes V8 does
+  // not count here: the same code, run but not measured.
+  cli: [92, 80, 91, 89]
 }
 
 export default defineConfig({
@@ -55,7 +57,13 @@ export default defineConfig({
     projects: [
       ...packages.map((name) => ({
         extends: true as const,
-        test: {name, root: `${root}packages/${name}`, include: ['test/**/*.test.ts']}
+        test: {
+          name,
+          root: `${root}packages/${name}`,
+          include: ['test/**/*.test.ts'],
+          // core's tests replace a dependency with vi.mock, which needs each file's own module graph.
+          ...(name === 'core' ? {isolate: true} : {})
+        }
       })),
       {
         extends: true as const,
@@ -68,6 +76,11 @@ export default defineConfig({
         }
       }
     ],
+    // Packs and installs the `chatmark` package once, for the tests that run what ships (test/util/installed.ts).
+    globalSetup: [`${root}test/setup/installed-package.ts`],
+    // Test files share a worker's module graph: each would otherwise import and evaluate the packages' sources
+    // again, which cost more than half the run.
+    isolate: false,
     testTimeout: 60_000,
     // vitest leaves a core free by default (one worker on two cores), but that core then idles while a test
     // waits for its child processes; at least two workers keep both busy.

@@ -3,14 +3,15 @@
 //   [09:14] <alice> has anyone tried the new parser?
 //   [09:15] <bob> yes, it streams
 //
-// Run it with `chatmark --use ./examples/custom-format/irc-format.js examples/custom-format/sample.irclog`,
-// or in code: `createNormalizer({formats: [ircFormat()]})`. Its tests (irc-format.test.js) use chatmark's test
-// kit; docs/format-plugins.md is the guide to writing one.
+// Run it with `chatmark --use ./irc-format.js sample.irclog`, or in code with
+// `createNormalizer({formats: [ircFormat()]})`. It imports nothing: chatmark is only a development dependency,
+// for the type below and the test kit of its tests (test/irc-format.test.js). docs/format-plugins.md is the guide
+// to writing one.
 
 const linePattern = /^\[(\d{2}:\d{2})\] <([^>\s]+)> (.*)$/
 
 /**
- * @returns {import('@chatmark/core').FormatPlugin}
+ * @returns {import('chatmark').FormatPlugin}
  */
 export default function ircFormat() {
   return {

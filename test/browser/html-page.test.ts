@@ -8,10 +8,10 @@ import type {Conversation} from 'chatmark'
 import {conversationToMdast} from 'chatmark'
 import type {Browser, Page} from 'puppeteer-core'
 import {afterAll, beforeAll, test} from 'vitest'
-import {bundleEntry, runNode} from '../../packages/cli/test/bundle.js'
+import {runInstalled} from '../util/installed.js'
 import {repoRoot} from '../../packages/cli/test/run-cli.js'
 
-// Pages written by the real command (the bundle, `--to html -o`), opened in headless
+// Pages written by the real command (the installed package's, `--to html -o`), opened in headless
 // Chromium: every turn is there and visible, a fold opens when its summary is clicked,
 // hostile message text runs nothing (no script, no dialog, no console message, the
 // page not restyled), and no request leaves the page. Screenshots go to
@@ -79,13 +79,13 @@ if (!existsSync(chromium)) {
     if (userDataDir) await rm(userDataDir, {recursive: true, force: true})
   })
 
-  /** The pages the bundled command writes for a case, once per case. */
+  /** The pages the installed command writes for a case, once per case. */
   const pagesOf = (fixture: PageCase): Promise<{dir: string; paths: string[]}> => {
     let pages = written.get(fixture.name)
     if (!pages) {
       pages = (async () => {
         const dir = await mkdtemp(join(tmpdir(), `chatmark-pages-${fixture.name}-`))
-        const run = await runNode([bundleEntry(), ...fixture.argv, '--to', 'html', '-o', dir], repoRoot)
+        const run = await runInstalled([...fixture.argv, '--to', 'html', '-o', dir], {cwd: repoRoot})
         assert.equal(run.code, 0, run.stderr)
         return {dir, paths: run.stdout.trim().split('\n')}
       })()
@@ -121,7 +121,7 @@ if (!existsSync(chromium)) {
 
   /** The model the command reads from the same input, to count the turns a page must show. */
   async function turnsShown(argv: string[]): Promise<number[]> {
-    const run = await runNode([bundleEntry(), '--json', ...argv], repoRoot)
+    const run = await runInstalled(['--json', ...argv], {cwd: repoRoot})
     const line = JSON.parse(run.stdout.trim().split('\n')[0]!) as {conversations: Conversation[]}
     return line.conversations.map((conversation) => countTurns(conversationToMdast(conversation)))
   }

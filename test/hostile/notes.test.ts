@@ -19,18 +19,18 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {test} from 'vitest'
+import {installedPackage, userEnvironment} from '../util/installed.js'
 
-// The user's files and the output folder (issue 11, items 1 and 6 to 10), through the bundled command in a
+// The user's files and the output folder (issue 11, items 1 and 6 to 10), through the installed command in a
 // child process, in a folder of its own: nothing is written outside -o or through a link, nothing a person
 // wrote or another run wrote is replaced, and what cannot be read or written costs only itself.
 
-const bin = fileURLToPath(new URL('../../packages/cli/bin/chatmark.js', import.meta.url))
 const chatgptExport = fileURLToPath(new URL('../../fixtures/chatgpt/odd-conversations/input.json', import.meta.url))
 
-/** A copy of the bundled command (launcher and bundle) in `dir`, readable by everyone. */
+/** A copy of the installed command (launcher and bundle) in `dir`, readable by everyone. */
 async function commandCopy(dir: string): Promise<string> {
   const copy = join(dir, '.command')
-  const packageRoot = fileURLToPath(new URL('../../packages/cli/', import.meta.url))
+  const {packageRoot} = installedPackage()
   await cp(join(packageRoot, 'bin'), join(copy, 'bin'), {recursive: true})
   await cp(join(packageRoot, 'dist', 'bundle'), join(copy, 'dist', 'bundle'), {recursive: true})
   await chmod(copy, 0o755)
@@ -46,14 +46,15 @@ interface Run {
   stderr: string
 }
 
-/** Runs the bundled command in `cwd`, as another user when asked (root reads anything, whatever its mode). */
+/** Runs the installed command in `cwd`, as another user when asked (root reads anything, whatever its mode). */
 async function chatmark(args: string[], cwd: string, user?: {uid: number; gid: number}): Promise<Run> {
   // Another user may not reach the repository (CI clones it into a folder only root may enter): that run
   // gets its own copy of the command, which is one bundle and needs nothing else.
-  const command = user ? await commandCopy(cwd) : bin
+  const command = user ? await commandCopy(cwd) : installedPackage().bin
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [command, ...args], {
       cwd,
+      env: userEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: runLimitMs,
       ...(user ?? {})
@@ -205,9 +206,16 @@ test('whatever is at a note path and is not a regular file is taken; no other co
   assert.ok((await lstat(join(out, 'same-question-2.md'))).isFIFO())
 
   // A folder at the name of one conversation of an export: the others are written all the same.
-  const listed = execFileSync(process.execPath, [bin, '--list', chatgptExport], {encoding: 'utf8'})
+  const listed = execFileSync(process.execPath, [installedPackage().bin, '--list', chatgptExport], {
+    encoding: 'utf8',
+    env: userEnvironment()
+  })
   const count = listed.trim().split('\n').length
-  const first = execFileSync(process.execPath, [bin, '-o', 'export', chatgptExport], {cwd: dir, encoding: 'utf8'})
+  const first = execFileSync(process.execPath, [installedPackage().bin, '-o', 'export', chatgptExport], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: userEnvironment()
+  })
   const names = first.trim().split('\n')
   assert.equal(names.length, count)
   const again = join(dir, 'again')

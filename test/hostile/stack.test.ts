@@ -1,37 +1,15 @@
 import assert from 'node:assert/strict'
-import {spawnSync} from 'node:child_process'
-import {mkdtemp, rm, writeFile} from 'node:fs/promises'
-import {tmpdir} from 'node:os'
+import {writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
-import {fileURLToPath} from 'node:url'
-import {afterAll, beforeAll, test} from 'vitest'
+import {test} from 'vitest'
 import {claudeChainLine} from '../util/claude-chain.js'
+import {stackSafeChatmark as chatmark, stackScratch} from './stack-run.js'
 
 // Inputs of a few kilobytes that overflowed the stack and lost the whole input (issue 11, item 11), run
-// through the bundled command: each converts, keeps the rest of its conversation, and never says
-// "Maximum call stack".
+// through the installed command: each converts, keeps the rest of its conversation, and never says
+// "Maximum call stack". The largest is in ../stress/stack.stress.test.ts.
 
-const bin = fileURLToPath(new URL('../../packages/cli/bin/chatmark.js', import.meta.url))
-
-function chatmark(
-  args: string[],
-  {node = [], timeout = 30_000}: {node?: string[]; timeout?: number} = {}
-): {status: number | null; stdout: string; stderr: string} {
-  const result = spawnSync(process.execPath, [...node, bin, ...args], {encoding: 'utf8', timeout, maxBuffer: 1 << 28})
-  assert.equal(result.error, undefined, `chatmark ${args.join(' ')} did not finish`)
-  assert.doesNotMatch(result.stderr, /Maximum call stack/)
-  return result
-}
-
-let folder: string
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'chatmark-stack-'))
-})
-
-afterAll(async () => {
-  await rm(folder, {recursive: true, force: true})
-})
+const scratch = stackScratch()
 
 test('a Codex tool call whose arguments nest 5,000 deep is written, cut with a marker', async () => {
   const depth = 5_000
@@ -49,7 +27,7 @@ test('a Codex tool call whose arguments nest 5,000 deep is written, cut with a m
     item('3', {type: 'function_call_output', call_id: 'c1', output: 'done'}),
     item('4', {type: 'message', role: 'assistant', content: [{type: 'output_text', text: 'After the deep call'}]})
   ]
-  const path = join(folder, 'deep-arguments.jsonl')
+  const path = join(scratch.folder, 'deep-arguments.jsonl')
   await writeFile(path, `${lines.join('\n')}\n`)
   const run = chatmark([path])
   assert.equal(run.status, 0, run.stderr)
@@ -57,32 +35,8 @@ test('a Codex tool call whose arguments nest 5,000 deep is written, cut with a m
   assert.match(run.stdout, /After the deep call/)
 })
 
-test('a ChatGPT branch of 150,000 messages is one note', async () => {
-  const count = 150_000
-  const mapping: Record<string, unknown> = {root: {id: 'root', message: null, parent: null, children: ['m0']}}
-  for (let index = 0; index < count; index++) {
-    mapping[`m${index}`] = {
-      id: `m${index}`,
-      parent: index === 0 ? 'root' : `m${index - 1}`,
-      children: index + 1 < count ? [`m${index + 1}`] : [],
-      message: {
-        id: `m${index}`,
-        author: {role: index % 2 === 0 ? 'user' : 'assistant'},
-        create_time: 1767434400 + index,
-        content: {content_type: 'text', parts: [`message ${index}`]},
-        metadata: {}
-      }
-    }
-  }
-  const path = join(folder, 'conversations.json')
-  await writeFile(path, JSON.stringify([{id: 'long', title: 'Long', mapping, current_node: `m${count - 1}`}]))
-  const run = chatmark([path])
-  assert.equal(run.status, 0, run.stderr)
-  assert.match(run.stdout, /message 149999\n/)
-}, 60_000)
-
 test('--parse-messages keeps 50,000 nested block quotes as written and parses the rest', async () => {
-  const path = join(folder, 'quotes.jsonl')
+  const path = join(scratch.folder, 'quotes.jsonl')
   const quotes = `${'> '.repeat(50_000)}deep quote`
   const lines = [claudeChainLine(0, 'user', 'Hello'), claudeChainLine(1, 'assistant', quotes)]
   await writeFile(path, `${[...lines, claudeChainLine(2, 'user', '# Last')].join('\n')}\n`)

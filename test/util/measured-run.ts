@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict'
 import {spawnSync} from 'node:child_process'
-import {fileURLToPath} from 'node:url'
+import {installedPackage, userEnvironment} from './installed.js'
 
-/** The installed command's entry, as `npx chatmark` runs it. */
-export const chatmarkBin = fileURLToPath(new URL('../../packages/cli/bin/chatmark.js', import.meta.url))
+/** The installed package's command (see ./installed.ts), as `chatmark` on a user's PATH. */
+export function chatmarkBin(): string {
+  return installedPackage().bin
+}
 
 const megabyte = 1024 * 1024
 
@@ -25,12 +27,13 @@ export interface MeasuredRunOptions {
   timeout?: number
 }
 
-/** Runs the bundled command in a child process and measures its peak memory. */
+/** Runs the installed command in a child process and measures its peak memory. */
 export function measuredChatmark(args: string[], options: MeasuredRunOptions = {}): MeasuredRun {
   const {stdin = 'ignore', stdout = 'pipe', node = [], timeout = 30_000} = options
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...node, chatmarkBin, ...args], {
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...node, chatmarkBin(), ...args], {
     stdio: [stdin, stdout, 'pipe'],
     encoding: 'utf8',
+    env: userEnvironment(),
     timeout,
     maxBuffer: 64 * megabyte
   })

@@ -8,7 +8,7 @@ import {createNormalizer} from 'chatmark'
 import {sync} from '@chatmark/vault'
 import {beforeEach, test} from 'vitest'
 import type {SyncOutput} from '../util/run-sync.js'
-import {runSync} from '../util/run-sync.js'
+import {runSyncHere as runSync} from '../util/run-sync.js'
 
 // Bad input to a sync (issue 22): a note with broken properties, a note the person emptied, a state file cut short
 // or from a newer chatmark, a source that changes while it is read. Never a crash, never a lost edit; the message

@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {beforeEach, test} from 'vitest'
 import type {SyncOutput} from '../util/run-sync.js'
-import {runSync} from '../util/run-sync.js'
+import {runSyncHere as runSync} from '../util/run-sync.js'
 
 // `chatmark sync` takes the CLI's rendering options, from flags and from the vault's config file (issue 22,
 // item 5); a changed option renders every note again, once, keeping the person's edits.

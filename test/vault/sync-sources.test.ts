@@ -3,18 +3,23 @@ import {cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile} from 'node:f
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {test} from 'vitest'
+import {beforeAll, describe, test} from 'vitest'
 import type {SyncOutput} from '../util/run-sync.js'
-import {runSync} from '../util/run-sync.js'
+import {runSync, runSyncHere} from '../util/run-sync.js'
 import {zipOfMembers} from '../util/zip-of.js'
 
 // Where `chatmark sync` finds sessions, what it takes from folders, and what it says when it finds nothing (issue 22,
-// items 2, 3, 4 and 6): every tool chatmark reads, each in the folder where the tool keeps its sessions.
+// items 2, 3, 4 and 6): every tool chatmark reads, each in the folder where the tool keeps its sessions. Each test
+// runs twice: by the installed package, where each format's tool descriptor, the OpenCode reader's SQLite and the
+// rest must ship, and in this process through the sources, under coverage.
 
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
 
+/** How a test runs `chatmark sync`: the installed command, or the sources in this process. */
+let run: typeof runSync = runSync
+
 function chatmark(home: string, env: Record<string, string>, ...argv: string[]): Promise<SyncOutput> {
-  return runSync(argv, {home, env})
+  return run(argv, {home, env})
 }
 
 /** The notes of a vault (chatmark's own folder and the index notes left out), relative, sorted. */
@@ -45,122 +50,137 @@ async function everyTool(home: string): Promise<void> {
   await place('opencode/storage-folder/input/storage', '.local/share/opencode/storage')
 }
 
-test('--list-sources names every tool’s folder, found or not, and how many sessions each holds', async () => {
-  const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
-  await everyTool(home)
-  const run = await chatmark(home, {CODEX_HOME: join(home, 'elsewhere')}, 'vault', '--list-sources')
-  assert.equal(run.code, 0, run.stderr)
-  const lines = run.stdout.trimEnd().split('\n')
-  const row = (tool: string, state: string, sessions: string, folder: string): RegExp =>
-    new RegExp(`^${tool} +${state} +${sessions.replace('-', '\\-')} +${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
-  const expected = [
-    row('Claude Code', 'found', '1 session', `${home}/.claude/projects`),
-    row('Codex', 'missing', '-', `${home}/elsewhere/sessions (from $CODEX_HOME)`),
-    row('Codex', 'missing', '-', `${home}/elsewhere/archived_sessions (from $CODEX_HOME)`),
-    row('Gemini CLI', 'found', '1 session', `${home}/.gemini/tmp`),
-    row('Qwen Code', 'found', '1 session', `${home}/.qwen/projects`),
-    row('Continue', 'found', '1 session', `${home}/.continue/sessions`),
-    row('OpenCode', 'found', '1 session', `${home}/.local/share/opencode`),
-    row('OpenCode', 'found', '1 session', `${home}/.local/share/opencode/storage`)
-  ]
-  for (const pattern of expected)
-    assert.ok(
-      lines.some((line) => pattern.test(line)),
-      `${pattern} in\n${run.stdout}`
-    )
-  // Nothing was written: listing is not syncing.
-  assert.equal(await stat(join(home, 'vault')).catch(() => undefined), undefined)
-})
+for (const [where, runner] of [
+  ['the installed package', runSync],
+  ['the sources', runSyncHere]
+] as const) {
+  describe(`sync by ${where}`, () => {
+    beforeAll(() => {
+      run = runner
+    })
+    test('--list-sources names every tool’s folder, found or not, and how many sessions each holds', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      await everyTool(home)
+      const run = await chatmark(home, {CODEX_HOME: join(home, 'elsewhere')}, 'vault', '--list-sources')
+      assert.equal(run.code, 0, run.stderr)
+      const lines = run.stdout.trimEnd().split('\n')
+      const row = (tool: string, state: string, sessions: string, folder: string): RegExp =>
+        new RegExp(
+          `^${tool} +${state} +${sessions.replace('-', '\\-')} +${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`
+        )
+      const expected = [
+        row('Claude Code', 'found', '1 session', `${home}/.claude/projects`),
+        row('Codex', 'missing', '-', `${home}/elsewhere/sessions (from $CODEX_HOME)`),
+        row('Codex', 'missing', '-', `${home}/elsewhere/archived_sessions (from $CODEX_HOME)`),
+        row('Gemini CLI', 'found', '1 session', `${home}/.gemini/tmp`),
+        row('Qwen Code', 'found', '1 session', `${home}/.qwen/projects`),
+        row('Continue', 'found', '1 session', `${home}/.continue/sessions`),
+        row('OpenCode', 'found', '1 session', `${home}/.local/share/opencode`),
+        row('OpenCode', 'found', '1 session', `${home}/.local/share/opencode/storage`)
+      ]
+      for (const pattern of expected)
+        assert.ok(
+          lines.some((line) => pattern.test(line)),
+          `${pattern} in\n${run.stdout}`
+        )
+      // Nothing was written: listing is not syncing.
+      assert.equal(await stat(join(home, 'vault')).catch(() => undefined), undefined)
+    })
 
-test('a sync of a home holding every tool writes a note for each, in its tool’s folder', async () => {
-  const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
-  await everyTool(home)
-  const run = await chatmark(home, {}, 'vault', '--quiet')
-  assert.equal(run.code, 0, run.stderr)
-  const written = await notes(join(home, 'vault'))
-  const folders = [...new Set(written.map((path) => path.split('/')[0]))].sort()
-  assert.deepEqual(folders, ['claude-code', 'codex', 'continue', 'gemini-cli', 'opencode', 'qwen-code'])
-  // The Continue index of sessions is a listing, not a session; OpenCode's database and its old storage folder
-  // each give their sessions.
-  assert.match(run.stderr, /^\d+ new, 0 updated, 0 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
-  // Dated, each: a Continue session holds no time, and is placed by its index's date, else by its file's time.
-  assert.deepEqual(
-    written.filter((path) => path.includes('undated')),
-    []
-  )
-  const opencode = written.filter((path) => path.startsWith('opencode/'))
-  assert.ok(opencode.length >= 2, opencode.join(', '))
-  // Again with nothing changed: nothing is read or written.
-  const again = await chatmark(home, {}, 'vault', '--quiet')
-  assert.match(again.stderr, /^0 new, 0 updated, \d+ unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
-})
+    test('a sync of a home holding every tool writes a note for each, in its tool’s folder', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      await everyTool(home)
+      const run = await chatmark(home, {}, 'vault', '--quiet')
+      assert.equal(run.code, 0, run.stderr)
+      const written = await notes(join(home, 'vault'))
+      const folders = [...new Set(written.map((path) => path.split('/')[0]))].sort()
+      assert.deepEqual(folders, ['claude-code', 'codex', 'continue', 'gemini-cli', 'opencode', 'qwen-code'])
+      // The Continue index of sessions is a listing, not a session; OpenCode's database and its old storage folder
+      // each give their sessions.
+      assert.match(run.stderr, /^\d+ new, 0 updated, 0 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
+      // Dated, each: a Continue session holds no time, and is placed by its index's date, else by its file's time.
+      assert.deepEqual(
+        written.filter((path) => path.includes('undated')),
+        []
+      )
+      const opencode = written.filter((path) => path.startsWith('opencode/'))
+      assert.ok(opencode.length >= 2, opencode.join(', '))
+      // Again with nothing changed: nothing is read or written.
+      const again = await chatmark(home, {}, 'vault', '--quiet')
+      assert.match(again.stderr, /^0 new, 0 updated, \d+ unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
+    })
 
-test('with an empty home the summary says that no tool’s folder was found, and where it looked', async () => {
-  const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
-  const run = await chatmark(home, {}, 'vault')
-  assert.equal(run.code, 0)
-  assert.match(run.stderr, /^chatmark sync: no tool's session folder was found \(looked in [^)]*\.claude\/projects, /)
-  assert.match(run.stderr, /\.local\/share\/opencode\/storage, \S+\.gemini\/tmp\)\n0 new, 0 updated, 0 unchanged/)
-  const listed = await chatmark(home, {}, 'vault', '--list-sources')
-  assert.match(listed.stdout, /^Claude Code +missing +- +/)
-  assert.match(listed.stderr, /no tool's session folder was found; name files or folders to sync them/)
-})
+    test('with an empty home the summary says that no tool’s folder was found, and where it looked', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      const run = await chatmark(home, {}, 'vault')
+      assert.equal(run.code, 0)
+      assert.match(
+        run.stderr,
+        /^chatmark sync: no tool's session folder was found \(looked in [^)]*\.claude\/projects, /
+      )
+      assert.match(run.stderr, /\.local\/share\/opencode\/storage, \S+\.gemini\/tmp\)\n0 new, 0 updated, 0 unchanged/)
+      const listed = await chatmark(home, {}, 'vault', '--list-sources')
+      assert.match(listed.stdout, /^Claude Code +missing +- +/)
+      assert.match(listed.stderr, /no tool's session folder was found; name files or folders to sync them/)
+    })
 
-test('a file for a vault, or a vault under a file, is a usage error of one line', async () => {
-  const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
-  await writeFile(join(home, 'some-file.md'), '# a note\n')
-  const file = await chatmark(home, {}, 'some-file.md')
-  assert.equal(file.code, 2)
-  assert.equal(
-    file.stderr,
-    'chatmark sync: some-file.md is a file, not a folder of notes\nTry `chatmark sync --help`.\n'
-  )
-  const under = await chatmark(home, {}, 'some-file.md/vault')
-  assert.equal(under.code, 2)
-  assert.match(under.stderr, /^chatmark sync: some-file\.md\/vault: a file is on the way; a vault is a folder\n/)
-  assert.equal(await readFile(join(home, 'some-file.md'), 'utf8'), '# a note\n')
-})
+    test('a file for a vault, or a vault under a file, is a usage error of one line', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      await writeFile(join(home, 'some-file.md'), '# a note\n')
+      const file = await chatmark(home, {}, 'some-file.md')
+      assert.equal(file.code, 2)
+      assert.equal(
+        file.stderr,
+        'chatmark sync: some-file.md is a file, not a folder of notes\nTry `chatmark sync --help`.\n'
+      )
+      const under = await chatmark(home, {}, 'some-file.md/vault')
+      assert.equal(under.code, 2)
+      assert.match(under.stderr, /^chatmark sync: some-file\.md\/vault: a file is on the way; a vault is a folder\n/)
+      assert.equal(await readFile(join(home, 'some-file.md'), 'utf8'), '# a note\n')
+    })
 
-test('files found in a named folder become notes only when a format knows them; the rest are skipped', async () => {
-  const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
-  const folder = join(home, 'folder')
-  await mkdir(folder)
-  await writeFile(join(folder, 'hello.txt'), 'hello\n')
-  await writeFile(join(folder, 'broken.json'), '{"results": [1, 2,')
-  await writeFile(join(folder, 'binary.json'), Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x02, 0x03, 0x80, 0x81]))
-  await cp(join(fixtures, 'codex/fork/input.jsonl'), join(folder, 'rollout.jsonl'))
-  const run = await chatmark(home, {}, 'vault', '--no-defaults', 'folder')
-  assert.equal(run.code, 0, run.stderr)
-  assert.deepEqual(
-    (await notes(join(home, 'vault'))).map((path) => path.split('/')[0]),
-    ['codex']
-  )
-  for (const name of ['hello.txt', 'broken.json', 'binary.json']) {
-    const lines = run.stderr.split('\n').filter((line) => line.startsWith(join(folder, name)))
-    assert.equal(lines.length, 1, `${name} once in\n${run.stderr}`)
-    assert.match(lines[0] ?? '', /: skipped: /)
-  }
-  assert.match(run.stderr, /1 new, .* 0 failed, 3 skipped\n$/)
-  // Skipped once: the next run does not read them again while they are unchanged.
-  const again = await chatmark(home, {}, 'vault', '--no-defaults', 'folder')
-  assert.doesNotMatch(again.stderr, /skipped/)
-  // Named, a file is read whatever a detector thinks of it.
-  const named = await chatmark(home, {}, 'vault', '--no-defaults', join('folder', 'hello.txt'))
-  assert.match(named.stderr, /^1 new, /)
-})
+    test('files found in a named folder become notes only when a format knows them; the rest are skipped', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      const folder = join(home, 'folder')
+      await mkdir(folder)
+      await writeFile(join(folder, 'hello.txt'), 'hello\n')
+      await writeFile(join(folder, 'broken.json'), '{"results": [1, 2,')
+      await writeFile(join(folder, 'binary.json'), Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x02, 0x03, 0x80, 0x81]))
+      await cp(join(fixtures, 'codex/fork/input.jsonl'), join(folder, 'rollout.jsonl'))
+      const run = await chatmark(home, {}, 'vault', '--no-defaults', 'folder')
+      assert.equal(run.code, 0, run.stderr)
+      assert.deepEqual(
+        (await notes(join(home, 'vault'))).map((path) => path.split('/')[0]),
+        ['codex']
+      )
+      for (const name of ['hello.txt', 'broken.json', 'binary.json']) {
+        const lines = run.stderr.split('\n').filter((line) => line.startsWith(join(folder, name)))
+        assert.equal(lines.length, 1, `${name} once in\n${run.stderr}`)
+        assert.match(lines[0] ?? '', /: skipped: /)
+      }
+      assert.match(run.stderr, /1 new, .* 0 failed, 3 skipped\n$/)
+      // Skipped once: the next run does not read them again while they are unchanged.
+      const again = await chatmark(home, {}, 'vault', '--no-defaults', 'folder')
+      assert.doesNotMatch(again.stderr, /skipped/)
+      // Named, a file is read whatever a detector thinks of it.
+      const named = await chatmark(home, {}, 'vault', '--no-defaults', join('folder', 'hello.txt'))
+      assert.match(named.stderr, /^1 new, /)
+    })
 
-test('an export named once is not reported as gone by later syncs that do not name it', async () => {
-  const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
-  const conversations = await readFile(join(fixtures, 'chatgpt/odd-conversations/input.json'))
-  await writeFile(join(home, 'export.zip'), zipOfMembers([{name: 'conversations.json', content: conversations}]))
-  const first = await chatmark(home, {}, 'vault', 'export.zip', '--quiet')
-  assert.equal(first.code, 0, first.stderr)
-  // Named, it is what is synced: no word about the tools' folders this empty home lacks.
-  assert.match(first.stderr, /^[1-9]\d* new, /)
-  const later = await chatmark(home, {}, 'vault', '--quiet')
-  assert.doesNotMatch(later.stderr, /gone since the last sync/)
-  // Gone from the disk, it is.
-  await rm(join(home, 'export.zip'))
-  const gone = await chatmark(home, {}, 'vault', '--quiet')
-  assert.match(gone.stderr, /export\.zip: gone since the last sync; its notes are kept\n/)
-})
+    test('an export named once is not reported as gone by later syncs that do not name it', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      const conversations = await readFile(join(fixtures, 'chatgpt/odd-conversations/input.json'))
+      await writeFile(join(home, 'export.zip'), zipOfMembers([{name: 'conversations.json', content: conversations}]))
+      const first = await chatmark(home, {}, 'vault', 'export.zip', '--quiet')
+      assert.equal(first.code, 0, first.stderr)
+      // Named, it is what is synced: no word about the tools' folders this empty home lacks.
+      assert.match(first.stderr, /^[1-9]\d* new, /)
+      const later = await chatmark(home, {}, 'vault', '--quiet')
+      assert.doesNotMatch(later.stderr, /gone since the last sync/)
+      // Gone from the disk, it is.
+      await rm(join(home, 'export.zip'))
+      const gone = await chatmark(home, {}, 'vault', '--quiet')
+      assert.match(gone.stderr, /export\.zip: gone since the last sync; its notes are kept\n/)
+    })
+  })
+}

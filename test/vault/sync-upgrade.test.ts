@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {test} from 'vitest'
-import {runSync} from '../util/run-sync.js'
+import {runSyncHere as runSync} from '../util/run-sync.js'
 
 // A vault synced by chatmark before its state's version 2 (issue 22): version 1 recorded the hash of the note as
 // written, a merge included, and kept the base text under the hash of the conversation's id. Its merged notes must

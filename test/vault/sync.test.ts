@@ -5,7 +5,7 @@ import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {beforeEach, test} from 'vitest'
 import type {SyncOutput} from '../util/run-sync.js'
-import {runSync} from '../util/run-sync.js'
+import {runSyncHere as runSync} from '../util/run-sync.js'
 
 // `chatmark sync` on a fake home holding the three tools' own folders (issue 12): a first sync, then a person's
 // edits of every kind, a renamed conversation, a grown session and a deleted source, and a second sync.

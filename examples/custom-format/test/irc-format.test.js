@@ -1,36 +1,27 @@
-// The IRC format's own tests, written as a third-party format would write them: chatmark's test kit does the
-// checks, vitest only names and runs them (the kit throws node:assert errors, so node:test or jest would do too).
+// The IRC format's own tests, written as a third-party format writes them: chatmark's test kit
+// (`chatmark/test-kit`) does the checks, node:test names and runs them (the kit throws node:assert errors, so
+// vitest or jest would do too).
 //
-//   UPDATE_GOLDEN=1 npx vitest run --project cli example-custom-format
-//
-// (in this repository: the cli project runs this file) rewrites test/fixtures/*/output*.md and messages.txt; read
-// what it wrote before committing it.
+//   node --test                    runs them
+//   UPDATE_GOLDEN=1 node --test    rewrites test/fixtures/*/output*.md and messages.txt: read what it wrote
+//                                  before committing it
 
-import {readdirSync} from 'node:fs'
+import {existsSync, readdirSync} from 'node:fs'
+import {test} from 'node:test'
 import {checkDetection, checkGolden} from 'chatmark/test-kit'
-import {test} from 'vitest'
 import ircFormat from '../irc-format.js'
 
 const fixtures = new URL('fixtures/', import.meta.url)
-const cases = readdirSync(fixtures)
 const inputOf = (name) => new URL(`${name}/input.irclog`, fixtures)
+// Every folder with an input.irclog is a case.
+const cases = readdirSync(fixtures).filter((name) => existsSync(inputOf(name)))
 
-// Inputs of other formats that must stay theirs. In your own repository, keep copies of a few files of each tool
-// you might be mistaken for; here, the built-in formats' golden inputs are next door.
-const builtinFixtures = new URL('../../../fixtures/', import.meta.url)
-const others = readdirSync(builtinFixtures, {withFileTypes: true})
-  .filter((folder) => folder.isDirectory() && folder.name !== 'corpus')
-  .flatMap((folder) =>
-    readdirSync(new URL(`${folder.name}/`, builtinFixtures), {withFileTypes: true})
-      .filter((entry) => entry.isDirectory())
-      .flatMap(({name}) => {
-        const dir = new URL(`${folder.name}/${name}/`, builtinFixtures)
-        const input = readdirSync(dir).find((file) => file === 'input' || file.startsWith('input.'))
-        return input ? [new URL(input, dir)] : []
-      })
-  )
+// Files of other tools that must stay theirs: a few of each tool a log of lines might be mistaken for (copies of
+// chatmark's own fixtures). The package ships no fixtures, so a format keeps its own.
+const othersFolder = new URL('others/', fixtures)
+const others = readdirSync(othersFolder).map((name) => new URL(name, othersFolder))
 
-test('irc: its fixtures are detected as irc, and no built-in fixture is', async () => {
+test('irc: its fixtures are detected as irc, and no other tool file is', async () => {
   await checkDetection({format: ircFormat(), fixtures: cases.map(inputOf), others})
 })
 
@@ -40,7 +31,6 @@ for (const name of cases) {
       format: ircFormat(),
       input: inputOf(name),
       expected: new URL(`${name}/`, fixtures),
-      // biome-ignore lint/suspicious/noUndeclaredEnvVars: set by hand to rewrite the notes, never by a task
       options: {update: process.env['UPDATE_GOLDEN'] === '1'}
     })
   })

@@ -1,9 +1,11 @@
-// Bundles the `chatmark` command (src/bin.ts, with the workspace packages'
-// TypeScript sources and every dependency) into dist/bundle/: the entry
-// chatmark.js, which holds what every run needs, and chunks/ that load only
-// when an input needs them (zip, zstd, markdown-it, the Markdown parser, the
-// serialiser, the progress bar, ...). The bundle needs nothing from
-// node_modules at run time. `pnpm build` runs this after `tsc -b`.
+// Bundles the `chatmark` package (src/bin.ts, the command; src/index.ts, the
+// library; src/test-kit.ts, the test kit; with the workspace packages'
+// TypeScript sources and every dependency) into dist/bundle/: an entry each,
+// which holds what every run needs, and chunks/, shared by the entries, that
+// load only when an input needs them (zip, zstd, markdown-it, the Markdown
+// parser, the serialiser, the progress bar, ...). The bundle needs nothing
+// from node_modules at run time: it is all the package ships as code.
+// `pnpm build` runs this after `tsc -b`.
 import {copyFile, mkdir, readFile, rm, writeFile} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
@@ -15,7 +17,12 @@ const {version} = JSON.parse(await readFile(at('package.json'), 'utf8'))
 await rm(at('dist/bundle'), {recursive: true, force: true})
 const {metafile} = await build({
   // The worker threads of `--jobs` run convert-worker.js, found beside the entry (src/worker-script.ts).
-  entryPoints: {chatmark: at('src/bin.ts'), 'convert-worker': at('src/convert-worker.ts')},
+  entryPoints: {
+    chatmark: at('src/bin.ts'),
+    'convert-worker': at('src/convert-worker.ts'),
+    index: at('src/index.ts'),
+    'test-kit': at('src/test-kit.ts')
+  },
   outdir: at('dist/bundle'),
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,

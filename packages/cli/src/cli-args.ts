@@ -1,10 +1,14 @@
 import type {ParseArgsConfig} from 'node:util'
 import {parseArgs} from 'node:util'
-import type {BuiltinWriter} from './builtin-writers.js'
 import {builtinWriters, defaultWriterName} from './builtin-writers.js'
 import type {CliFormatOption} from './format-options.js'
-import {formatOptionValues, valueHint} from './format-options.js'
+import {formatOptionValues} from './format-options.js'
+import type {NumericOption} from './numeric-options.js'
+import {numericFlags, numericOptions} from './numeric-options.js'
+import type {OptionsConfig} from './parse-options.js'
+import {parseOptions} from './parse-options.js'
 import {UsageError} from './usage-error.js'
+import {wholeNumber} from './whole-number.js'
 
 export {UsageError} from './usage-error.js'
 
@@ -47,98 +51,11 @@ export interface CliArgs {
   version: boolean
 }
 
-const helpHead = `Usage: chatmark [options] <file|dir|->...
-
-Turn AI-chat transcripts into Markdown notes (or web pages, or JSON): Claude Code,
-Codex CLI and Gemini CLI sessions, ChatGPT and Claude.ai data exports (.zip or
-conversations.json), Slack exports (folder or .zip) and plain-text transcripts.
-Notes go to stdout unless -o is given; use --list-formats to see them all.
-
-Options:
-  -o, --out <dir>            write one note per conversation into <dir> (with --to html
-                             and several conversations, an index.html too)
-      --to <writer>          what to write: markdown (default), html or json (below)
-      --format <name>        skip detection and read inputs as <name>
-      --explain              show every format's verdict and why one won
-      --json                 the same as --to json: on stdout, one JSON object per input
-                             (JSON Lines)
-      --list                 list the conversations of each input (id, date, turns,
-                             title, tab-separated) without writing notes
-      --only <id|text>       convert only conversations with this id, or whose title
-                             contains this text (case-insensitive; repeatable)
-      --list-formats         list the formats in dispatch order
-      --list-options         list the format options: flag, values, default, formats
-      --use <module>         register a format from a file or package (repeatable)
-      --no-thinking          leave out thinking
-      --no-notices           leave out harness notices
-      --no-redact            keep secrets (API keys, tokens, private keys) instead of
-                             replacing each with [redacted: its kind]
-      --parse-messages       parse message text into mdast (for remark plugins)
-      --profile <name>       'gfm' (default) or 'obsidian'
-      --max-result-chars <n> keep head and tail of longer tool results (default 4000, 0: all)
-      --fold-lines <n>       fold tool output of more lines (default 20, 0: never)
-      --time-zone <tz>       time zone of the note's times (default UTC; named once)
-      --follow-symlinks      read inputs behind symbolic links
-  -j, --jobs <n>             convert up to <n> inputs at once, each in a worker thread
-                             (default: one per core; 1: no workers)
-      --time-limit <s>       stop a worker after <s> seconds on one input, which then
-                             fails (default 600, 0: no limit)
-  -h, --help                 show this help
-  -v, --version              show the version`
-
-const helpTail = 'Exit status: 0 when every input was converted, 1 when any failed, 2 for usage errors.'
-
-/** Where descriptions start in `--help`, and how wide its lines may be. */
-const descriptionColumn = 29
-const helpWidth = 91
-
-/**
- * `--help`: chatmark's own options, then the options of the registered
- * formats (`FormatPlugin.options`), generated from their declarations.
- */
-export function helpText(formatOptions: readonly CliFormatOption[] = []): string {
-  const lines: string[] = []
-  for (const option of formatOptions) {
-    const flag = `      --${option.name}${valueHint(option)}`
-    const shown = option.type !== 'boolean' && option.default !== undefined ? ` (default ${option.default})` : ''
-    const text = wrap(`${option.description}${shown}`, helpWidth - descriptionColumn)
-    const first = flag.length < descriptionColumn ? flag.padEnd(descriptionColumn) + (text.shift() ?? '') : flag
-    lines.push(first.trimEnd(), ...text.map((line) => ' '.repeat(descriptionColumn) + line))
-  }
-  const section =
-    lines.length === 0
-      ? ''
-      : `\n\nFormat options (read by the formats that declare them; --list-options says which):\n${lines.join('\n')}`
-  return `${helpHead}${section}\n\n${writersSection(builtinWriters())}\n\n${helpTail}`
-}
-
-/** The writers `--to` chooses from, one line each: name, extension, what it writes. */
-function writersSection(writers: readonly BuiltinWriter[]): string {
-  const lines = writers.flatMap((writer) => {
-    const head = `  ${writer.name.padEnd(9)} ${writer.extension.padEnd(6)} `
-    const text = wrap(writer.description, helpWidth - head.length)
-    return [head + (text.shift() ?? ''), ...text.map((line) => ' '.repeat(head.length) + line)]
-  })
-  return `Writers (--to; -o names files <date>-<title> plus the extension):\n${lines.join('\n')}`
-}
-
-/** Words of `text` in lines of at most `width` characters (a longer word has a line of its own). */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line)
-      line = word
-    } else line = line === '' ? word : `${line} ${word}`
-  }
-  if (line !== '') lines.push(line)
-  return lines
-}
-
 /** The command's own options, for `node:util` `parseArgs`; formats add theirs (`FormatPlugin.options`). */
 const options = {
   out: {type: 'string', short: 'o'},
+  // The spelling most commands use for -o: typed from habit, it works.
+  output: {type: 'string'},
   to: {type: 'string'},
   format: {type: 'string'},
   explain: {type: 'boolean'},
@@ -181,14 +98,9 @@ export function usedModules(argv: string[]): string[] {
  * registered formats (see `cliFormatOptions`) as flags besides chatmark's own.
  */
 export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOption[] = []): CliArgs {
-  const config: NonNullable<ParseArgsConfig['options']> = {...options}
+  const config: OptionsConfig = {...options}
   for (const option of formatOptions) config[option.name] = {type: option.type === 'boolean' ? 'boolean' : 'string'}
-  let parsed: {values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[]}
-  try {
-    parsed = parseArgs({args: argv, allowPositionals: true, strict: true, options: config})
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
-  }
+  const parsed = parseOptions(argv, config, numericFlags(formatOptions))
   // chatmark's own flags have the types their config gives them.
   const values = parsed.values as ReturnType<
     typeof parseArgs<{args: string[]; allowPositionals: true; strict: true; options: typeof options}>
@@ -207,11 +119,10 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
     throw new UsageError(`--json is --to json: it cannot be combined with --to ${values.to}`)
   }
   const chosen = formatOptionValues(parsed.values, formatOptions)
-  const maxResultChars = wholeNumber(values['max-result-chars'], '--max-result-chars', 'characters')
-  const foldLines = wholeNumber(values['fold-lines'], '--fold-lines', 'lines')
-  const jobs = wholeNumber(values.jobs, '--jobs', 'workers')
-  if (jobs === 0) throw new UsageError('--jobs takes 1 or more workers, not 0')
-  const timeLimit = wholeNumber(values['time-limit'], '--time-limit', 'seconds')
+  const maxResultChars = numericValue(values['max-result-chars'], 'max-result-chars')
+  const foldLines = numericValue(values['fold-lines'], 'fold-lines')
+  const jobs = numericValue(values.jobs, 'jobs')
+  const timeLimit = numericValue(values['time-limit'], 'time-limit')
   if (values['time-zone'] !== undefined) {
     try {
       new Intl.DateTimeFormat('en', {timeZone: values['time-zone']})
@@ -241,9 +152,13 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
     help: values.help ?? false,
     version: values.version ?? false
   }
-  if (values.out !== undefined) {
-    if (values.out.trim() === '') throw new UsageError('-o (--out) takes a folder, not an empty name')
-    args.out = values.out
+  if (values.out !== undefined && values.output !== undefined && values.out !== values.output) {
+    throw new UsageError('-o (--out) and --output are one option: give it once')
+  }
+  const out = values.out ?? values.output
+  if (out !== undefined) {
+    if (out.trim() === '') throw new UsageError('-o (--out) takes a folder, not an empty name')
+    args.out = out
   }
   if (values.format !== undefined) args.format = values.format
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
@@ -262,12 +177,7 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   return args
 }
 
-/** A flag's value as a whole number from 0, or a usage error naming the flag and the unit. */
-function wholeNumber(value: string | undefined, flag: string, unit: string): number | undefined {
-  if (value === undefined) return undefined
-  const number = Number(value)
-  if (value.trim() === '' || !Number.isInteger(number) || number < 0) {
-    throw new UsageError(`${flag} takes a whole number of ${unit}, not \`${value}\``)
-  }
-  return number
+/** One of {@link numericOptions} as given, checked against its range. */
+function numericValue(value: string | undefined, name: NumericOption): number | undefined {
+  return value === undefined ? undefined : wholeNumber(value, `--${name}`, numericOptions[name])
 }

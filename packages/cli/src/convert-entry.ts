@@ -9,6 +9,7 @@ import {matchesOnly} from './collect-inputs.js'
 import {convert} from './convert.js'
 import type {Progress} from './progress-bar.js'
 import {printable} from './printable.js'
+import {readNothing} from './read-nothing.js'
 import {redactSecrets} from './redact-secrets.js'
 import {formatExplanation, formatMessages, jsonReportConversation, jsonReportEnd, jsonReportHead} from './report.js'
 
@@ -86,6 +87,18 @@ export async function convertEntry(
     }
     const shown = sink.progress(name)
     progress = shown
+    // A forced format that reads nothing must not pass for a success: its empty conversations wait for one with a
+    // turn (then go out in their places); without one the input fails with no note written, unless detection chose
+    // that format too (an empty session, read as without --format: see `readNothing`).
+    const forced = args.format
+    const held: Conversation[] = []
+    let readSome = forced === undefined
+    let inParts = false
+    const emit = (conversation: Conversation): Promise<void> =>
+      emitConversation(conversation, name, context, sink, async (piece) => {
+        await sink.stdout(jsonReportConversation(piece, jsonLine === 'begun'))
+        jsonLine = 'has-conversations'
+      })
     const result = await convert(normalizer, input, {
       ...readOptions,
       // Given only when notes are rendered, so that their modules are loaded as conversations are read.
@@ -102,9 +115,10 @@ export async function convertEntry(
       ...(entry.kind !== 'stdin' && !entry.named ? {skip: skipInFolder} : {}),
       ...(context.parts && entry.kind === 'file'
         ? {
-            onParts: async (reading) =>
+            onParts: async (reading) => {
+              inParts = true
               // Imported only when an export is read in parts.
-              (await import('./convert-parts.js')).convertParts(reading, context, {
+              await (await import('./convert-parts.js')).convertParts(reading, context, {
                 name,
                 path: resolve(context.cwd, entry.path),
                 sink,
@@ -114,16 +128,20 @@ export async function convertEntry(
                   jsonLine = 'has-conversations'
                 }
               })
+            }
           }
         : {}),
       async onConversation(read) {
         // The reader has gone: stop reading the input (this ends convert's loop over it).
         if (sink.closed()) throw new Error('stdout was closed')
         shown.conversation()
-        await emitConversation(read, name, context, sink, async (conversation) => {
-          await sink.stdout(jsonReportConversation(conversation, jsonLine === 'begun'))
-          jsonLine = 'has-conversations'
-        })
+        if (!readSome && read.turns.length === 0) {
+          held.push(read)
+          return
+        }
+        readSome = true
+        for (const conversation of held.splice(0)) await emit(conversation)
+        await emit(read)
       }
     })
     // The reader went away as the input ended: its messages would go unread too.
@@ -132,12 +150,18 @@ export async function convertEntry(
       sink.stderr(`${name}: skipped: ${result.skipped}\n`)
       return
     }
+    const nothing =
+      forced !== undefined && !readSome && !inParts ? readNothing(forced, name, result.detection) : undefined
+    if (nothing === undefined) for (const conversation of held.splice(0)) await emit(conversation)
     if (jsonLine !== 'none') {
-      await sink.stdout([jsonReportEnd(result.file.messages)])
+      const failure =
+        nothing === undefined ? [] : [{reason: nothing, line: undefined, ruleId: 'read-nothing', fatal: true}]
+      await sink.stdout([jsonReportEnd([...result.file.messages, ...failure])])
       jsonLine = 'none'
     }
     for (const line of formatMessages(result.file)) sink.stderr(`${line}\n`)
-    if (result.file.messages.some((message) => message.fatal)) sink.failed()
+    if (nothing !== undefined) sink.stderr(`chatmark: ${nothing}\n`)
+    if (nothing !== undefined || result.file.messages.some((message) => message.fatal)) sink.failed()
   } catch (error) {
     if (sink.closed()) return
     const reason = error instanceof Error ? error.message : String(error)

@@ -37,6 +37,8 @@ export interface PoolRun extends CommandSetup {
   sink: EntrySink
   /** Handles, in the main thread and in its place, an entry no worker takes (refused, skipped, stdin). */
   inline(entry: InputEntry): Promise<void>
+  /** An input's turn has come: what the inputs before it made is written (for a progress bar). */
+  begin?(path: string): void
   /** Aborted when stdout's reader has gone: the workers are stopped. */
   signal?: AbortSignal
 }
@@ -76,6 +78,7 @@ export async function convertInPool(entries: readonly InputEntry[], run: PoolRun
       async turn(index) {
         await handleUpTo(places[index]!)
         handled = places[index]! + 1
+        run.begin?.(jobs[index]!.path)
         lineOpen = false
       },
       async deliver(index, event) {

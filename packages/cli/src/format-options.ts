@@ -1,5 +1,6 @@
 import type {FormatOption, FormatPlugin} from '@chatmark/core'
 import {formatOptionKey} from '@chatmark/core'
+import {printable} from './printable.js'
 import {UsageError} from './usage-error.js'
 
 /** A format option as the CLI offers it: the declarations of every format that reads it, merged. */
@@ -127,7 +128,7 @@ export function formatOptionValues(
     if (option.type === 'number') {
       const number = Number(text)
       if (text.trim() === '' || !Number.isFinite(number))
-        throw new UsageError(`--${name} takes a number, not \`${text}\``)
+        throw new UsageError(`--${name} must be a number (got ${printable(text)})`, {tryHelp: false})
       result[option.key] = number
     } else result[option.key] = text
   }

@@ -1,4 +1,10 @@
 export * from '@chatmark/core'
+import {loadEveryRenderModule} from '@chatmark/core'
+
+// Whoever renders through this entry without `ReadOptions.render` (`toNote`, `containMarkdown`) makes the
+// renderers `require` their optional modules, which the bundle of this entry has no node_modules to find:
+// they are imported here instead, once.
+await loadEveryRenderModule()
 export {builtinFormats, defaultFormatOrder} from './builtin-formats.js'
 export type {BuiltinWriter} from './builtin-writers.js'
 export {builtinWriters, defaultWriterName, loadWriter} from './builtin-writers.js'

@@ -5,11 +5,12 @@ import {basename, resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Normalizer, NoteLink, NoteWriter} from '@chatmark/core'
 import {indexNoteId, inputFromFolder, removeStaleTemporaries, syncFolder, temporaryRun} from '@chatmark/core'
-import {defaultTimeLimitSeconds, helpText, UsageError} from './cli-args.js'
+import {defaultTimeLimitSeconds, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
 import {collectInputs, knownInputs} from './collect-inputs.js'
 import {readCommandLine} from './command-line.js'
+import {helpText} from './help-text.js'
 import type {EntrySink, NoteContent} from './convert-entry.js'
 import {convertEntry} from './convert-entry.js'
 import {normalizer as defaultNormalizer} from './default-normalizer.js'
@@ -17,8 +18,11 @@ import {orderedOutput} from './ordered-output.js'
 import {entryContext} from './entry-context.js'
 import {listOptionLines} from './format-options.js'
 import type {CliFormatOption} from './format-options.js'
-import type {Progress, ProgressStream} from './progress-bar.js'
+import type {ProgressStream} from './progress-bar.js'
+import type {RunProgress} from './run-progress.js'
+import {plainRunProgress} from './run-progress.js'
 import {terminalText} from './printable.js'
+import {usageReport} from './usage-report.js'
 import {writeChunks} from './write-chunks.js'
 import type {StagedNote, WrittenNote} from './write-note.js'
 
@@ -57,6 +61,12 @@ export interface CliIo {
   stopCode?: number
   /** This machine's time zone, for `chatmark sync`'s notes. Default: the one Node reports. */
   timeZone?: string
+  /**
+   * A clock in milliseconds, on which progress bars measure their rate and
+   * time left. Default: `performance.now`. Tests pass their own, so that no
+   * frame depends on how fast the machine is.
+   */
+  now?: () => number
 }
 
 /**
@@ -76,7 +86,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     ;({args, normalizer, formatOptions} = await readCommandLine(argv, io.cwd))
     if (args.help) {
-      io.stdout.write(`${helpText(formatOptions)}\n`)
+      io.stdout.write(`${helpText(normalizer.formats, formatOptions)}\n`)
       return 0
     }
     if (args.version) {
@@ -89,7 +99,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`chatmark: ${error.message}\nTry \`chatmark --help\`.\n`)
+    io.stderr.write(usageReport('chatmark', error))
     return 2
   }
 
@@ -118,7 +128,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     out = args.out === undefined ? undefined : await noteWriter(args.out, io.cwd, context.writer)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`chatmark: ${error.message}\nTry \`chatmark --help\`.\n`)
+    io.stderr.write(usageReport('chatmark', error))
     return 2
   }
   const entries = await collectInputs(args.inputs, {
@@ -132,16 +142,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return verdict?.confidence === 'certain' || verdict?.confidence === 'likely'
     }
   })
+  const pooled = entries.filter((entry) => entry.kind === 'file' || entry.kind === 'folder')
   // A progress bar is imported only when stderr is a terminal.
-  const progressOf: (name: string, stream: ProgressStream | undefined) => Progress = io.stderrStream?.isTTY
-    ? (await import('./progress-bar.js')).createProgress
-    : () => quietProgress
+  const stream = io.stderrStream
+  const progress: RunProgress = stream?.isTTY
+    ? (await import('./terminal-run-progress.js')).terminalRunProgress(io, stream, {
+        inputs: pooled.length,
+        folder: out !== undefined && !args.explain
+      })
+    : plainRunProgress(io)
   const written = new Set<string>()
   // With -o, notes are written side by side, and what is printed about them and about the inputs stays in order.
   const ordered = out ? orderedOutput(16) : undefined
   const say = (text: string): void => {
-    if (ordered) ordered.after(() => void io.stderr.write(text))
-    else io.stderr.write(text)
+    if (ordered) ordered.after(() => progress.write(text, true))
+    else progress.write(text, true)
   }
   const links: NoteLink[] = []
   let failed = false
@@ -166,16 +181,19 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
             note = await folder.place(staged.value, name, id, written)
           } catch (error) {
             // One note that cannot be written costs that note, not the input's other conversations.
-            io.stderr.write(`${input}: conversation ${id}: cannot write its note: ${reasonOf(error)}\n`)
+            progress.write(`${input}: conversation ${id}: cannot write its note: ${reasonOf(error)}\n`, true)
             failed = true
             return
           }
           if (note.kept !== undefined) {
-            io.stderr.write(`${note.kept}: changed since chatmark wrote it, so kept; the new note is ${note.path}\n`)
+            progress.write(
+              `${note.kept}: changed since chatmark wrote it, so kept; the new note is ${note.path}\n`,
+              true
+            )
           }
           // Kept only for a writer that lists its notes in an index page (an export's are tens of thousands).
           if (context.writer.index) links.push({...link, href: basename(note.path)})
-          io.stdout.write(`${note.path}\n`)
+          progress.write(`${note.path}\n`, false)
         }
       )
     },
@@ -184,7 +202,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       failed = true
     },
     closed: outputClosed,
-    progress: (name) => progressOf(name, io.stderrStream)
+    progress: (name) => progress.input(name)
   }
   // What is not converted is said in its place among the inputs.
   const inline = async (entry: InputEntry): Promise<void> => {
@@ -200,32 +218,37 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // Workers write notes into -o's folder as temporary files marked with this run: removed if it stops early.
   const run = temporaryRun()
   if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, run, ...(io.signal ? {signal: io.signal} : {})}
-  const pooled = entries.filter((entry) => entry.kind === 'file' || entry.kind === 'folder')
   // One thread converting many inputs, one after another, waits on each read (behind its notes' fsyncs in libuv's
   // pool), so it reads them with blocking calls (see `PathInputOptions`): 12-15% faster on a folder of 1,500
   // sessions. One large input keeps its streamed read, which reads ahead while it is parsed (8% faster on the
   // 200 MB export). With workers, they read so, and this thread stays free to write what they make.
   context.blockingReads = jobs === 1 && pooled.length > 1
-  if (jobs > 1 && pooled.length > 1) {
-    // The pool is imported only by runs that use it: a small session starts without it.
-    const {convertInPool} = await import('./convert-in-pool.js')
-    await convertInPool(entries, {
-      argv,
-      cwd: io.cwd,
-      run,
-      jobs,
-      timeLimitMs,
-      sink,
-      inline,
-      ...(io.signal ? {signal: io.signal} : {})
-    })
-  } else {
-    for (const entry of entries) {
-      if (outputClosed()) break
-      await inline(entry)
+  try {
+    if (jobs > 1 && pooled.length > 1) {
+      // The pool is imported only by runs that use it: a small session starts without it.
+      const {convertInPool} = await import('./convert-in-pool.js')
+      await convertInPool(entries, {
+        argv,
+        cwd: io.cwd,
+        run,
+        jobs,
+        timeLimitMs,
+        sink,
+        inline,
+        begin: (path) => progress.begin(path),
+        ...(io.signal ? {signal: io.signal} : {})
+      })
+    } else {
+      for (const entry of entries) {
+        if (outputClosed()) break
+        if (entry.kind === 'file' || entry.kind === 'folder') progress.begin(entry.path)
+        await inline(entry)
+      }
     }
+    await ordered?.drain()
+  } finally {
+    progress.stop()
   }
-  await ordered?.drain()
   // Several notes with links between them: a page that lists them (`index.html`).
   if (out && context.writer.index && links.length > 1 && !outputClosed()) {
     try {
@@ -252,9 +275,6 @@ function version(): string {
   const manifest = createRequire(import.meta.url)('../package.json') as {version?: unknown}
   return `chatmark ${String(manifest.version)}`
 }
-
-/** A progress bar that shows nothing: stderr is not a terminal. */
-const quietProgress: Progress = {read() {}, conversation() {}, stop() {}}
 
 /** Writes notes (and an index page) into a folder, and says where each went. */
 interface FolderWriter {

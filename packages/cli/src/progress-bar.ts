@@ -1,13 +1,14 @@
-import {SingleBar} from 'cli-progress'
 import {formatBytes} from '@chatmark/core'
+import {formatDuration} from './format-duration.js'
+import {printable} from './printable.js'
+import {pace} from './progress-pace.js'
+import type {ProgressScreen, ProgressStream} from './progress-screen.js'
+import {progressScreen} from './progress-screen.js'
+
+export type {ProgressStream} from './progress-screen.js'
 
 /** Inputs smaller than this convert too fast to need a bar. */
-const minimumBytes = 32 * 1024 * 1024
-
-/** What a progress bar needs of stderr. */
-export interface ProgressStream {
-  isTTY?: boolean
-}
+export const minimumBytes = 32 * 1024 * 1024
 
 /** A progress bar for one input: feed it bytes read and conversations done. */
 export interface Progress {
@@ -18,18 +19,38 @@ export interface Progress {
 
 /**
  * A progress bar on stderr that follows how much of a large input has been
- * read, with a count of conversations. It appears only when stderr is a
- * terminal and the input is large and of known size; otherwise it stays quiet
- * (a log, a pipe, CI). cli-progress draws it: it redraws in place, throttles
- * updates and restores the cursor.
+ * read, with its rate, the time left and a count of conversations, in the
+ * style of every chatmark bar (`progressLine`). It appears only when stderr
+ * is a terminal and the input is large and of known size; otherwise it stays
+ * quiet (a log, a pipe, CI). `now` is the clock the rate is measured on.
  */
-export function createProgress(name: string, stream: ProgressStream | undefined): Progress {
-  let bar: SingleBar | undefined
+export function createProgress(
+  name: string,
+  stream: ProgressStream | undefined,
+  now: () => number = () => performance.now()
+): Progress {
+  let screen: ProgressScreen | undefined
   let started = false
   let conversations = 0
   let last = 0
   let total = 0
-  const payload = (bytes: number) => ({name, read: formatBytes(bytes), size: formatBytes(total), conversations})
+  let begun = 0
+  const draw = (): void => {
+    if (!screen) return
+    const at = now()
+    const read = Math.min(last, total)
+    const speed = pace(read, total, at - begun)
+    screen.show(
+      {
+        label: printable(name),
+        fraction: read / total,
+        amount: `${formatBytes(read)} of ${formatBytes(total)}`,
+        ...(speed ? {rate: `${formatBytes(speed.perSecond)}/s`, left: formatDuration(speed.secondsLeft)} : {}),
+        detail: `${conversations.toLocaleString('en-US')} conversations`
+      },
+      at
+    )
+  }
   return {
     read(bytes, size) {
       last = bytes
@@ -37,22 +58,17 @@ export function createProgress(name: string, stream: ProgressStream | undefined)
         started = true
         if (!stream?.isTTY || size === undefined || size < minimumBytes) return
         total = size
-        bar = new SingleBar({
-          stream: stream as NodeJS.WritableStream,
-          format: '{name} [{bar}] {percentage}% | {read} of {size} | {conversations} conversations',
-          hideCursor: true,
-          clearOnComplete: true
-        })
-        bar.start(total, 0, payload(0))
+        begun = now()
+        screen = progressScreen(stream)
       }
-      bar?.update(Math.min(bytes, total), payload(bytes))
+      draw()
     },
     conversation() {
       conversations++
-      bar?.update(Math.min(last, total), payload(last))
+      draw()
     },
     stop() {
-      bar?.stop()
+      screen?.stop()
     }
   }
 }

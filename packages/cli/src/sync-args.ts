@@ -2,8 +2,13 @@ import type {ParseArgsConfig} from 'node:util'
 import {parseArgs} from 'node:util'
 import type {CliFormatOption} from './format-options.js'
 import {formatOptionValues} from './format-options.js'
+import type {NumericOption} from './numeric-options.js'
+import {numericFlags, numericOptions} from './numeric-options.js'
+import type {OptionsConfig} from './parse-options.js'
+import {parseOptions} from './parse-options.js'
 import {printable} from './printable.js'
 import {UsageError} from './usage-error.js'
+import {wholeNumber} from './whole-number.js'
 
 /** What `chatmark sync` was asked (a value absent: not given on the command line). */
 export interface SyncArgs {
@@ -78,18 +83,12 @@ export function syncUsedModules(argv: string[]): string[] {
  * its config file).
  */
 export function parseSyncArgs(argv: string[], formatOptions: readonly CliFormatOption[]): SyncArgs {
-  const config: NonNullable<ParseArgsConfig['options']> = {...syncOptions}
+  const config: OptionsConfig = {...syncOptions}
   for (const option of formatOptions) {
     config[option.name] = {type: option.type === 'boolean' ? 'boolean' : 'string'}
     if (option.type === 'boolean') config[`no-${option.name}`] = {type: 'boolean'}
   }
-  let parsed: {values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[]}
-  try {
-    parsed = parseArgs({args: argv, allowPositionals: true, strict: true, options: config})
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
-  }
-  const {values, positionals} = parsed
+  const {values, positionals} = parseOptions(argv, config, numericFlags(formatOptions))
   const text = (name: string): string | undefined => {
     const value = values[name]
     if (value === undefined) return undefined
@@ -103,14 +102,9 @@ export function parseSyncArgs(argv: string[], formatOptions: readonly CliFormatO
     }
     return value
   }
-  const whole = (name: string, least: number): number | undefined => {
-    const value = text(name)
-    if (value === undefined) return undefined
-    const number = Number(value)
-    if (!Number.isInteger(number) || number < least) {
-      throw new UsageError(`--${name} takes a whole number from ${least}, not \`${printable(value)}\``)
-    }
-    return number
+  const whole = (name: NumericOption): number | undefined => {
+    const value = values[name]
+    return typeof value === 'string' ? wholeNumber(value, `--${name}`, numericOptions[name]) : undefined
   }
   const profile = text('profile')
   if (profile !== undefined) checkProfile(profile, '--profile')
@@ -148,10 +142,10 @@ export function parseSyncArgs(argv: string[], formatOptions: readonly CliFormatO
     thinking: flag('thinking'),
     notices: flag('notices'),
     timeZone,
-    maxResultChars: whole('max-result-chars', 0),
-    foldLines: whole('fold-lines', 0),
-    jobs: whole('jobs', 1),
-    timeLimit: whole('time-limit', 0)
+    maxResultChars: whole('max-result-chars'),
+    foldLines: whole('fold-lines'),
+    jobs: whole('jobs'),
+    timeLimit: whole('time-limit')
   }
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) (args as unknown as Record<string, unknown>)[key] = value

@@ -11,6 +11,7 @@ import type {CliFormatOption} from './format-options.js'
 import {cliFormatOptions} from './format-options.js'
 import {loadFormats} from './load-formats.js'
 import type {CliIo} from './main.js'
+import {usageReport} from './usage-report.js'
 import {pooledSourceReader} from './pooled-source-reader.js'
 import {printable} from './printable.js'
 import {redactSecrets} from './redact-secrets.js'
@@ -61,7 +62,7 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
     setup = {args, normalizer, formatOptions, config, vault}
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`chatmark sync: ${error.message}\nTry \`chatmark sync --help\`.\n`)
+    io.stderr.write(usageReport('chatmark sync', error))
     return 2
   }
   const {args, normalizer, config, vault} = setup
@@ -96,7 +97,7 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
   const progress = syncProgress(io, args.quiet)
   const onEvent = (event: SyncEvent): void => {
     if (event.type === 'sources') progress.start(event.total)
-    else if (event.type === 'source') progress.advance(event.done)
+    else if (event.type === 'source') progress.advance(event.done, event.path)
     else if (event.type === 'failed') progress.print(`${printable(event.path)}: ${printable(event.reason)}`, true)
     else if (event.type === 'skipped') {
       if (!args.quiet) progress.print(`${printable(event.path)}: skipped: ${printable(event.reason)}`, true)

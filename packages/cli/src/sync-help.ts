@@ -31,10 +31,10 @@ Options:
   --use MODULE         register a format from a file or package (repeatable); the folders
                        its tool keeps sessions in are synced too
   --quiet              print only the summary (and failures)
-  -j, --jobs N         read up to N sources at once, each in a worker thread (default:
-                       one per core; 1: no workers)
+  -j, --jobs N         read up to N sources at once, each in a worker thread (1 to 256;
+                       default: one per core; 1: no workers)
   --time-limit S       stop a worker after S seconds on one source, which then fails
-                       (default 600, 0: no limit)
+                       (default 600, 0: no limit; at most 2147483)
   -h, --help           this help`
 
 /**

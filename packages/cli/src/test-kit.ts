@@ -18,10 +18,15 @@ import {mkdir, readdir, readFile, rm, stat, writeFile} from 'node:fs/promises'
 import {basename, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {Detection, FormatPlugin, FormatVerdict, Input, RenderOptions} from '@chatmark/core'
-import {inputFromFolder, inputFromPath, validateConversation} from '@chatmark/core'
+import {inputFromFolder, inputFromPath, loadEveryRenderModule, validateConversation} from '@chatmark/core'
 import type {Note} from './convert.js'
 import {convert} from './convert.js'
 import {createNormalizer} from './default-normalizer.js'
+
+// Whoever renders through this entry without `ReadOptions.render` (`toNote`, `containMarkdown`) makes the
+// renderers `require` their optional modules, which the bundle of this entry has no node_modules to find:
+// they are imported here instead, once.
+await loadEveryRenderModule()
 
 /** A fixture: a file (or an export folder) on disk, as a path or a `file:` URL. */
 export type FixturePath = string | URL

@@ -6,6 +6,8 @@ import {formatOptionValues} from './format-options.js'
 import {printable} from './printable.js'
 import {checkProfile, checkTimeZone} from './sync-args.js'
 import {UsageError} from './usage-error.js'
+import {numericOptions} from './numeric-options.js'
+import {wholeNumber} from './whole-number.js'
 
 /** The vault's own settings, `.chatmark/config.yaml`: the same names as the flags of `chatmark sync`. */
 export interface VaultConfig {
@@ -95,10 +97,12 @@ export async function readVaultConfig(vault: string, formatOptions: readonly Cli
   ] as const) {
     const value = values[key]
     if (value === undefined) continue
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-      throw new UsageError(`${path}: ${key} must be a whole number from 0`)
-    }
-    config[field] = value
+    // Text is not a number here, even of digits: YAML has numbers, and `'4000'` is quoted on purpose or by mistake.
+    config[field] = wholeNumber(
+      typeof value === 'number' ? value : JSON.stringify(value),
+      `${path}: ${key}`,
+      numericOptions[key]
+    )
   }
   const options: Record<string, unknown> = {}
   for (const [name, option] of byName) {

@@ -32,14 +32,22 @@ test('usage errors exit with status 2 and say what to do', async () => {
     ['--bogus'],
     ['--profile', 'pdf', 'x'],
     ['--format', 'nope', 'x'],
-    ['--max-result-chars', '-1', 'x'],
-    ['--fold-lines', '2.5', 'x'],
-    ['--fold-lines', '', 'x'],
     ['--time-zone', 'Mars/Olympus', 'x']
   ]) {
     const {code, stderr} = await runCli(argv)
     assert.equal(code, 2, argv.join(' '))
     assert.match(stderr, /^chatmark: [\s\S]+\nTry `chatmark --help`\.\n$/)
+  }
+  // A message that holds its fix is the one line.
+  for (const argv of [
+    ['--max-result-chars', '-1', 'x'],
+    ['--fold-lines', '2.5', 'x'],
+    ['--fold-lines', '', 'x'],
+    ['--ouptut', 'x']
+  ]) {
+    const {code, stderr} = await runCli(argv)
+    assert.equal(code, 2, argv.join(' '))
+    assert.match(stderr, /^chatmark: [^\n]+ \(got [^\n]*\)\n$|; did you mean '--\S+'\?\n$/, argv.join(' '))
   }
 })
 

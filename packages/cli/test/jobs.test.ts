@@ -3,10 +3,23 @@ import {cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/prom
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, test} from 'vitest'
-import {repoRoot, runCli} from './run-cli.js'
+import {runInstalled} from '../../../test/util/installed.js'
+import {repoRoot, runCli as runHere} from './run-cli.js'
 
 // `--jobs`: inputs converted by worker threads give exactly what one thread gives, and a worker
 // that crashes or hangs costs its input only.
+
+/**
+ * `chatmark ARGS`: with `-j 1` in this process, through the sources (the reference, and under coverage);
+ * with workers, by the installed package, whose workers are the bundle's (in this process, each worker
+ * would load every TypeScript source through tsx).
+ */
+async function runCli(args: string[]): Promise<{code: number; stdout: string; stderr: string}> {
+  const jobs = args.indexOf('-j')
+  if (jobs !== -1 && args[jobs + 1] === '1') return runHere(args)
+  const {code, stdout, stderr} = await runInstalled(args, {cwd: repoRoot})
+  return {code: code ?? -1, stdout, stderr}
+}
 
 let dir: string
 let inputs: string
@@ -182,6 +195,33 @@ async function linesFormat(): Promise<string> {
 }
 
 /** The titles `--list` prints, one a line (its fourth column). */
+test('the sources split an export into parts for workers as the installed package does', async () => {
+  // The thread that splits an export and writes what its parts make (convert-parts.ts) runs here, under
+  // coverage; its workers load the sources.
+  const input = join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json')
+  for (const flags of [['--list'], ['--json'], ['-o', 'OUT']]) {
+    const args = (who: string) => flags.map((flag) => (flag === 'OUT' ? join(dir, `parts-${who}`) : flag))
+    const here = await runHere(['-j', '2', ...args('here'), input])
+    const installed = await runCli(['-j', '2', ...args('installed'), input])
+    assert.equal(here.code, installed.code)
+    assert.equal(here.stdout.replaceAll('parts-here', 'parts-installed'), installed.stdout, flags.join(' '))
+    assert.equal(here.stderr, installed.stderr)
+    // A line per conversation (three of the export's five are conversations), or one JSON line for the input.
+    assert.equal(here.stdout.trim().split('\n').length, flags[0] === '--json' ? 1 : 3)
+  }
+  const notes = (await readdir(join(dir, 'parts-here'))).filter((name) => !name.startsWith('.'))
+  assert.deepEqual(
+    (await readdir(join(dir, 'parts-installed'))).filter((name) => !name.startsWith('.')),
+    notes
+  )
+  for (const name of notes) {
+    assert.equal(
+      await readFile(join(dir, 'parts-here', name), 'utf8'),
+      await readFile(join(dir, 'parts-installed', name), 'utf8')
+    )
+  }
+})
+
 const listedTitles = (stdout: string): Array<string | undefined> =>
   stdout
     .split('\n')

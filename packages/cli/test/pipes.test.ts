@@ -4,10 +4,10 @@ import {mkdtemp, readdir, readFile, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {bundleEntry} from './bundle.js'
+import {installedPackage, userEnvironment} from '../../../test/util/installed.js'
 import {repoRoot} from './run-cli.js'
 
-// The built command writing into a real pipe (sh's `|`) whose reader goes away
+// The installed command writing into a real pipe (sh's `|`) whose reader goes away
 // early: `head` after a few lines, or `true`, which reads nothing at all.
 
 /** How `node <args> | <reader>` ended: chatmark's own status and stderr, and what the reader printed. */
@@ -16,9 +16,9 @@ async function pipeInto(reader: string, args: string[]): Promise<{code: number; 
   const status = join(dir, 'status')
   const stderr = join(dir, 'stderr')
   const script = `{ "$0" "$@" 2>"$CHATMARK_STDERR"; echo $? >"$CHATMARK_STATUS"; } | ${reader}`
-  const child = spawn('sh', ['-c', script, process.execPath, bundleEntry(), ...args], {
+  const child = spawn('sh', ['-c', script, process.execPath, installedPackage().bin, ...args], {
     cwd: repoRoot,
-    env: {...process.env, CHATMARK_STDERR: stderr, CHATMARK_STATUS: status},
+    env: {...userEnvironment(), CHATMARK_STDERR: stderr, CHATMARK_STATUS: status},
     stdio: ['ignore', 'pipe', 'inherit']
   })
   let read = ''

@@ -1,29 +1,45 @@
 import assert from 'node:assert/strict'
-import {Writable} from 'node:stream'
 import {test} from 'vitest'
 import {createProgress} from '../src/progress-bar.js'
+import {drawnFrames, steppingClock} from './terminal-frames.js'
 
-function terminal(isTTY: boolean): {stream: Writable & {isTTY: boolean; columns: number}; output: () => string} {
+/** A stream that records what is drawn on it, a terminal or not. */
+function terminal(isTTY: boolean): {
+  stream: {isTTY: boolean; columns: number; write(chunk: string): boolean}
+  text: () => string
+} {
   let text = ''
-  const stream = Object.assign(
-    new Writable({
-      write(chunk, _encoding, callback) {
-        text += String(chunk)
-        callback()
-      }
-    }),
-    {isTTY, columns: 100, cursorTo: () => true, clearLine: () => true, moveCursor: () => true}
-  )
-  return {stream, output: () => text}
+  const stream = {
+    isTTY,
+    columns: 120,
+    write(chunk: string) {
+      text += chunk
+      return true
+    }
+  }
+  return {stream, text: () => text}
 }
 
-test('a large input in a terminal gets a bar with bytes read and conversations', () => {
-  const {stream, output} = terminal(true)
-  const progress = createProgress('export.zip!conversations.json', stream)
-  progress.read(64 * 1024 * 1024, 128 * 1024 * 1024)
+const mb = 1024 * 1024
+
+test('a large input in a terminal gets a bar: share read, bytes, rate, time left and conversations', () => {
+  const {stream, text} = terminal(true)
+  const progress = createProgress('export.zip!conversations.json', stream, steppingClock())
+  progress.read(64 * mb, 128 * mb)
   progress.conversation()
+  progress.read(96 * mb, 128 * mb)
   progress.stop()
-  assert.match(output(), /export\.zip!conversations\.json \[.*\] 50% \| 64\.0 MB of 128\.0 MB \| 1 conversations/)
+  assert.deepEqual(drawnFrames(text()), [
+    'export.zip!conversations.json [██████████░░░░░░░░░░] 50% | 64.0 MB of 128.0 MB | 64.0 MB/s | 1s left | ' +
+      '0 conversations',
+    'export.zip!conversations.json [██████████░░░░░░░░░░] 50% | 64.0 MB of 128.0 MB | 32.0 MB/s | 2s left | ' +
+      '1 conversations',
+    'export.zip!conversations.json [███████████████░░░░░] 75% | 96.0 MB of 128.0 MB | 32.0 MB/s | 1s left | ' +
+      '1 conversations'
+  ])
+  // Nothing is left on the screen, and the cursor is shown again.
+  assert.ok(text().includes('\u001b[?25h'))
+  assert.ok(text().endsWith('\u001b[0J'))
 })
 
 test('the bar stays quiet off a terminal, for small inputs, and for inputs of unknown size', () => {
@@ -32,11 +48,11 @@ test('the bar stays quiet off a terminal, for small inputs, and for inputs of un
     [true, 1e6],
     [true, undefined]
   ] as const) {
-    const {stream, output} = terminal(isTTY)
-    const progress = createProgress('x', stream)
+    const {stream, text} = terminal(isTTY)
+    const progress = createProgress('x', stream, steppingClock())
     progress.read(1000, size)
     progress.conversation()
     progress.stop()
-    assert.equal(output(), '', `isTTY ${isTTY}, size ${size}`)
+    assert.equal(text(), '', `isTTY ${isTTY}, size ${size}`)
   }
 })

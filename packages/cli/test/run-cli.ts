@@ -12,6 +12,10 @@ export interface RunOptions {
   onStdout?: (chunk: string) => void
   /** Run as if stdout were a terminal. */
   stdoutIsTerminal?: boolean
+  /** Run as if stderr were a terminal (80 columns): progress bars are drawn there, escape sequences and all. */
+  stderrIsTerminal?: boolean
+  /** The clock progress bars measure their rate and time left on, in ms. */
+  now?: () => number
 }
 
 /** Runs the CLI in-process with captured output. */
@@ -22,6 +26,14 @@ export async function runCli(
 ): Promise<{code: number; stdout: string; stderr: string}> {
   let stdout = ''
   let stderr = ''
+  const stderrStream = {
+    write(chunk: string) {
+      stderr += chunk
+      return true
+    },
+    isTTY: options.stderrIsTerminal === true,
+    columns: 80
+  }
   const code = await main(argv, {
     stdout: {
       write: (chunk: string) => {
@@ -29,7 +41,9 @@ export async function runCli(
         options.onStdout?.(chunk)
       }
     },
-    stderr: {write: (chunk: string) => (stderr += chunk)},
+    stderr: stderrStream,
+    ...(options.stderrIsTerminal ? {stderrStream} : {}),
+    ...(options.now ? {now: options.now} : {}),
     stdin: Readable.from([Buffer.from(stdin)]),
     cwd: options.cwd ?? repoRoot,
     ...(options.signal ? {signal: options.signal} : {}),

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import type {SyncOutput} from '../../../test/util/run-sync.js'
-import {runSync} from '../../../test/util/run-sync.js'
+import {runSyncHere as runSync} from '../../../test/util/run-sync.js'
 
 // The arguments and the config file of `chatmark sync`; what a sync does is tested in test/vault.
 
@@ -20,7 +20,7 @@ test('--help prints the sync usage; a missing vault, an unknown option or a bad 
   const usage = /\nTry `chatmark sync --help`\.\n$/
   for (const [argv, reason] of [
     [[], /name the notes folder: chatmark sync VAULT/],
-    [['vault', '--colour'], /Unknown option '--colour'/],
+    [['vault', '--colour'], /unknown option '--colour'/],
     [['vault', '--until', '2026-13'], /--until takes a day as YYYY-MM-DD, not `2026-13`/],
     [['vault', '--profile', 'word'], /--profile is obsidian or gfm, not word/],
     [['vault', '--project', ''], /--project needs a value/]

@@ -4,10 +4,10 @@ import {cp, mkdir, mkdtemp} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {copiedBundle} from './bundle.js'
+import {installedPackage} from '../../../test/util/installed.js'
 import {repoRoot} from './run-cli.js'
 
-// The bundled command syncing into a vault on a disk that fills up, then on one that turns read-only: each run
+// The installed command syncing into a vault on a disk that fills up, then on one that turns read-only: each run
 // fails cleanly with one line, and the vault is as the last good sync left it. The disks are real file systems
 // (tmpfs), mounted in a mount namespace of the test's own (`unshare`), so nothing outside the test sees them.
 
@@ -27,7 +27,7 @@ function inNamespace(script: string, cwd: string): Promise<{code: number | null;
 }
 
 test('a full disk, then a read-only one: the sync fails in one line and the vault stays as it was', async () => {
-  const entry = await copiedBundle()
+  const entry = installedPackage().bin
   const home = await mkdtemp(join(tmpdir(), 'chatmark-disk-'))
   await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
   await mkdir(join(home, 'vault'))

@@ -45,6 +45,7 @@ test('the public API is exactly the expected list of exports', () => {
     'languageOf',
     'linkDestination',
     'linkLabel',
+    'loadEveryRenderModule',
     'loadRenderModules',
     'markdownLink',
     'markdownProcessor',

@@ -1,5 +1,4 @@
-import type {PlatformPath} from 'node:path'
-import type {SessionFolder, ToolDescriptor, ToolEnvironment} from '@chatmark/core/read'
+import type {PathOfPlatform, SessionFolder, ToolDescriptor, ToolEnvironment} from '@chatmark/core/read'
 import {toolPaths} from '@chatmark/core/read'
 
 /**
@@ -48,7 +47,7 @@ function sessionFolders(environment: ToolEnvironment): SessionFolder[] {
 }
 
 /** A folder variable's value, `~` expanded as Qwen Code does; none when empty or relative. */
-function expanded(value: string | undefined, home: string, path: PlatformPath): string | undefined {
+function expanded(value: string | undefined, home: string, path: PathOfPlatform): string | undefined {
   if (!value) return undefined
   if (value === '~') return home
   if (value.startsWith('~/') || value.startsWith('~\\')) return path.join(home, ...value.slice(2).split(/[/\\]+/))

@@ -2,7 +2,7 @@ import {constants} from 'node:fs'
 import {access, mkdir, mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {installedPackage} from '../../util/installed.js'
 import type {FileFacts} from './vault-files.js'
 import {filesUnder} from './vault-files.js'
 
@@ -50,9 +50,6 @@ export interface SyncWorld {
   skip: ReadonlySet<InvariantName>
 }
 
-/** The bundle the build makes (`npx -y pnpm@10 --filter chatmark build`), as users run it. */
-export const bundledCommand = fileURLToPath(new URL('../../../packages/cli/dist/bundle/chatmark.js', import.meta.url))
-
 /**
  * Where fake homes go: a memory file system where there is one (Linux's `/dev/shm`), since every note a sync
  * writes is synced to disk, which on a disk costs most of a step's time; what a killed process leaves is the
@@ -78,7 +75,7 @@ export async function makeWorld(options: WorldOptions = {}): Promise<SyncWorld> 
   const world: SyncWorld = {
     home,
     vault: join(home, 'vault'),
-    command: bundledCommand,
+    command: installedPackage().bin,
     step: 0,
     history: [],
     outside: new Map(),

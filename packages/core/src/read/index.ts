@@ -16,7 +16,7 @@ export type {
 export {confidences, formatOptionKey, matchesName} from './plugin.js'
 export type {SessionFolder, ToolDescriptor, ToolEnvironment} from './tool.js'
 export {sessionInputs} from './session-inputs.js'
-export type {ToolPaths} from './tool-paths.js'
+export type {PathOfPlatform, ToolPaths} from './tool-paths.js'
 export {toolPaths} from './tool-paths.js'
 export type {Limits} from './limits.js'
 export {defaultLimits, expansionRatioFloorBytes} from './limits.js'

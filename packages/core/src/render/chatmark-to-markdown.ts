@@ -8,6 +8,7 @@ import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, Chat
 import {messageMarkdown} from './message-markdown.js'
 import {isInertText, plainPhrasing} from './plain-phrasing.js'
 import type {RenderOptions} from './render-options.js'
+import {yamlHandler} from './yaml-to-markdown.js'
 
 /** Options of {@link chatmarkToMarkdown}. */
 export interface ChatmarkToMarkdownOptions {
@@ -29,10 +30,12 @@ const alertMarkers: Record<ChatmarkNotice['level'], string> = {
 
 /**
  * chatmark's extension to mdast-util-to-markdown: handlers for its node types
- * (turns, message text, folds, notices, branches), the note's spelling
+ * (turns, message text, folds, notices, branches), the frontmatter (its
+ * title kept the title heading's: see `yamlHandler`), the note's spelling
  * (`-` bullets, `_` emphasis, fenced code), a join rule and, for Obsidian,
- * unsafe patterns. Use it with `toMarkdown(tree, {extensions: [...]})`, or
- * through `remarkChatmark` in a unified pipeline.
+ * unsafe patterns. Use it with `toMarkdown(tree, {extensions: [...]})`, after
+ * `frontmatterToMarkdown` (whose handler it replaces), or through
+ * `remarkChatmark` in a unified pipeline.
  *
  * @example
  *   toMarkdown(conversationToMdast(conversation), {
@@ -55,7 +58,8 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
       chatmarkBranch,
       text,
       paragraph,
-      heading
+      heading,
+      yaml: yamlHandler
     },
     join: [separateMessages],
     unsafe: obsidian ? obsidianUnsafe : []

@@ -77,8 +77,10 @@ export function* conversationMdastNodes(
     zoneNamed: false
   }
   const title = conversationTitle(conversation)
-  yield {type: 'yaml', value: frontmatterYaml(frontmatterOf(conversation, title, options))}
-  yield {type: 'heading', depth: 1, children: [text(title)]}
+  const frontmatter = frontmatterOf(conversation, title, options)
+  // Both marked, so the writer can keep the frontmatter's title the heading's when a plugin changes the heading.
+  yield {type: 'yaml', value: frontmatterYaml(frontmatter), data: {chatmarkFrontmatter: frontmatter}}
+  yield {type: 'heading', depth: 1, data: {chatmarkTitle: true}, children: [text(title)]}
   for (const turn of conversation.turns) yield* turnToMdast(turn, context)
 }
 

@@ -112,4 +112,15 @@ declare module 'mdast' {
     chatmarkNotice: ChatmarkNotice
     chatmarkBranch: ChatmarkBranch
   }
+  interface YamlData {
+    /**
+     * The frontmatter as data (`frontmatterOf`), which the node's value
+     * serialises: the writer says it again when the title heading changed.
+     */
+    chatmarkFrontmatter?: Record<string, unknown>
+  }
+  interface HeadingData {
+    /** Marks the note's title heading, whose text the frontmatter's `title` repeats. */
+    chatmarkTitle?: boolean
+  }
 }

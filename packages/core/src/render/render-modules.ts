@@ -53,3 +53,13 @@ function someMessageText(turns: readonly Turn[], test: (text: string) => boolean
   }
   return false
 }
+
+/**
+ * Imports every module that {@link loadRenderModules} may load, whatever the
+ * conversation: for a bundle that renders for callers who never pass
+ * `ReadOptions.render` (the `chatmark` package's library entry, whose bundle
+ * has no `node_modules` to `require` them from when `toNote` is called directly).
+ */
+export async function loadEveryRenderModule(): Promise<void> {
+  await Promise.all([loadYaml(), loadMessageParser(), loadBlockParser()])
+}
