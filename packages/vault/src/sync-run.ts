@@ -1,7 +1,7 @@
 import {stat} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
 import type {RenderOptions, ToolEnvironment} from '@chatmark/core'
-import {removeStaleTemporaries, temporaryRun} from '@chatmark/core'
+import {removeEveryTemporary, removeStaleTemporaries, temporaryRun} from '@chatmark/core'
 import type {BaseTexts} from './base-texts.js'
 import {baseTexts, sha256Of} from './base-texts.js'
 import {writeIndexes} from './index-writer.js'
@@ -92,6 +92,9 @@ export class SyncRun {
       report.resumedInterrupted = true
       await takeUpInterruptedRun(left, state, this.files, this.place.vault)
     }
+    // A run killed before its journal's first line (while its first texts were staged) left temporaries the
+    // journal cannot name; under the lock, every file staged there belongs to a run that is gone.
+    if (!options.dryRun) await removeEveryTemporary(join(this.place.stateDir, 'staging'))
     const formatOptions = options.formatOptions ?? {subagents: true}
     const renderKey = renderKeyOf({
       render: this.render,

@@ -10,6 +10,7 @@ export type {TemporaryFile} from './temporary-file.js'
 export {
   createTemporaryFile,
   openTemporaryFile,
+  removeEveryTemporary,
   removeStaleTemporaries,
   staleTemporaryMs,
   temporaryRun

@@ -98,6 +98,26 @@ export function temporaryRun(): string {
  * left.
  */
 export async function removeStaleTemporaries(folder: string, now = Date.now(), run?: string): Promise<void> {
+  await removeTemporariesWhere(folder, (name, mtimeMs) => {
+    const ours = run !== undefined && name.startsWith(`.chatmark-${run}`)
+    return ours || now - mtimeMs > staleTemporaryMs
+  })
+}
+
+/**
+ * Removes every temporary file chatmark named in `folder`, whatever its age:
+ * for a folder only chatmark writes into, by a caller that holds it alone (a
+ * vault's staging folder under the vault's lock), where any such file was
+ * left by a run that is gone.
+ */
+export async function removeEveryTemporary(folder: string): Promise<void> {
+  await removeTemporariesWhere(folder, () => true)
+}
+
+async function removeTemporariesWhere(
+  folder: string,
+  remove: (name: string, mtimeMs: number) => boolean
+): Promise<void> {
   let names: string[]
   try {
     names = await readdir(folder)
@@ -108,7 +128,6 @@ export async function removeStaleTemporaries(folder: string, now = Date.now(), r
     if (!temporaryName.test(name)) continue
     const path = join(folder, name)
     const info = await lstat(path).catch(() => undefined)
-    const ours = run !== undefined && name.startsWith(`.chatmark-${run}`)
-    if (info?.isFile() && (ours || now - info.mtimeMs > staleTemporaryMs)) await unlink(path).catch(() => undefined)
+    if (info?.isFile() && remove(name, info.mtimeMs)) await unlink(path).catch(() => undefined)
   }
 }
