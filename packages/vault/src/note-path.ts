@@ -108,6 +108,13 @@ export function numberedNotePath(path: string, attempt: number): string {
   return `${path.slice(0, slash + 1)}${numberedNoteName(stem, attempt)}`
 }
 
+/** Whether `path` is `target` or one of the numbered names {@link numberedNotePath} gives it. */
+export function isNumberedPathOf(path: string, target: string): boolean {
+  if (path === numberedNotePath(target, 1)) return true
+  const number = /^.* (\d{1,6})\.md$/.exec(path)?.[1]
+  return number !== undefined && path === numberedNotePath(target, Number(number))
+}
+
 /** One folder or file name: unsafe characters become spaces, runs of space one, no dot or space at its ends. */
 export function safeSegment(segment: string): string {
   return (

@@ -3,7 +3,7 @@ import {sha256Of} from './base-texts.js'
 import type {NoteAction} from './note-action.js'
 import {noteAction} from './note-action.js'
 import {noteIds} from './note-ids.js'
-import {numberedNotePath} from './note-path.js'
+import {isNumberedPathOf, numberedNotePath} from './note-path.js'
 import {parentLink, withParentProperty} from './parent-link.js'
 import type {PreparedNote} from './prepare-note.js'
 import {reasonOf} from './read-sources.js'
@@ -103,7 +103,7 @@ export class NotePlacer {
     for (const file of note.attachments) {
       if (!(await this.run.files.exists(file.path))) await this.run.files.create(file.path, file.bytes)
     }
-    let entry = this.state.notes[id] ?? (await this.#adopt(id))
+    let entry = this.state.notes[id] ?? (await this.#adopt(id, note.target))
     const parent = note.parentId === undefined ? undefined : this.state.notes[note.parentId]
     let rendering: Rendering = {
       sha256: note.sha256,
@@ -269,9 +269,11 @@ export class NotePlacer {
    * A note of this id in the vault that the state does not know (the state
    * was lost, or a run stopped before it said what it wrote): found by the id
    * in its frontmatter. It is chatmark's own while it is a rendering chatmark
-   * kept as a base; otherwise it is treated as the person's.
+   * kept as a base; otherwise it is treated as the person's. Found anywhere
+   * but at `target` (or a numbered name of it), it was put there by the
+   * person, and stays (a stopped run's note they moved before the next).
    */
-  async #adopt(id: string): Promise<NoteRecord | undefined> {
+  async #adopt(id: string, target: string): Promise<NoteRecord | undefined> {
     if (!this.how.scanVault) return undefined
     const path = await this.#findById(id, undefined)
     if (path === undefined || this.#claimed.has(path)) return undefined
@@ -280,6 +282,7 @@ export class NotePlacer {
     const sha256 = sha256Of(current)
     const base = (await this.run.bases.load(sha256)) === undefined ? '' : sha256
     const record: NoteRecord = {path, sha256, base, title: '', tool: '', turns: 0, source: ''}
+    if (!isNumberedPathOf(path, target)) record.placedByUser = true
     this.#record(id, record)
     return record
   }
