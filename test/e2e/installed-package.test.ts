@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {execFile} from 'node:child_process'
+import {execFile, spawn} from 'node:child_process'
 import {mkdir, mkdtemp, readdir, readFile, symlink, writeFile} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import {tmpdir} from 'node:os'
@@ -273,4 +273,33 @@ test('a folder conversion on a terminal shows progress from the installed comman
   const piped = await runInstalled(['-o', join(dir, 'again'), folder], {cwd: dir})
   assert.equal(piped.code, 0)
   assert.equal(piped.stderr, '')
+})
+
+test('a conversion stopped by Ctrl-C on a terminal shows the cursor its progress bar hid, and exits 130', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-interrupt-'))
+  const folder = join(dir, 'sessions')
+  await mkdir(folder)
+  for (let index = 1; index <= 25; index++) {
+    await writeFile(join(folder, `s${index}.txt`), `User: question ${index}\n\nAssistant: answer ${index}\n`)
+  }
+  // A bar is drawn for 20 inputs or more. The last input is the terminal itself (`-`): the run waits there, its bar
+  // drawn, until Ctrl-C comes.
+  const line = `chatmark -o ${join(dir, 'notes')} ${folder} - > /dev/null; echo "exit $?"`
+  const child = spawn('script', ['-qec', line, '/dev/null'], {cwd: dir, env: userEnvironment()})
+  let output = ''
+  const waiting = new Promise<void>((resolve) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk
+      if (/\d+\/25 files/.test(output)) resolve()
+    })
+  })
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve))
+  await Promise.race([waiting, ended])
+  child.stdin.write('\u0003')
+  assert.equal(await ended, 0, output)
+  const esc = String.fromCharCode(27)
+  const hidden = output.lastIndexOf(`${esc}[?25l`)
+  assert.ok(hidden >= 0, 'the bar hid the cursor')
+  assert.ok(output.indexOf(`${esc}[?25h`, hidden) > hidden, `the cursor is shown again:\n${JSON.stringify(output)}`)
+  assert.match(output, /exit 130/)
 })

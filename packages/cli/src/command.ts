@@ -56,15 +56,19 @@ export async function command(proc: CommandProcess): Promise<CommandResult> {
     io.stopCode = status
     stop.abort()
   }
-  const handlers =
-    proc.argv[2] === 'sync'
-      ? ([
-          ['SIGINT', stopOn(130)],
-          ['SIGTERM', stopOn(143)]
-        ] as const)
-      : []
+  // A conversion stopped ends at once, as by default (every note it wrote is whole: writes are atomic), but the
+  // cursor its progress bar hid is shown again first: a signal's default action would leave the terminal so.
+  const endOn = (status: number) => (): void => {
+    if (proc.stderr.isTTY === true) proc.stderr.write('\u001b[?25h\n')
+    proc.exit?.(status)
+  }
+  const sync = proc.argv[2] === 'sync'
+  const handlers = [
+    ['SIGINT', sync ? stopOn(130) : endOn(130)],
+    ['SIGTERM', sync ? stopOn(143) : endOn(143)]
+  ] as const
   for (const [signal, handler] of handlers) proc.on?.(signal, handler)
-  if (handlers.length > 0) io.stop = stop.signal
+  if (sync) io.stop = stop.signal
   let code: number
   try {
     code = await main(proc.argv.slice(2), io)
