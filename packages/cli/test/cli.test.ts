@@ -285,7 +285,8 @@ test('--list escapes what a terminal would act on in titles and ids', async () =
   assert.equal(code, 0)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f]/.test(stdout), JSON.stringify(stdout))
-  assert.match(stdout, /\t\\x1b\]0;owned\\x07\\x1b\[2J hello\n/)
+  // The title is made safe where it is made (core's `safeTitle`): its escape sequences go whole.
+  assert.match(stdout, /\t3 turns\thello\n/)
 })
 
 test('a note printed on a terminal shows control characters as escapes; in a pipe or --json nothing acts', async () => {
@@ -301,15 +302,16 @@ test('a note printed on a terminal shows control characters as escapes; in a pip
   assert.equal(terminal.code, 0)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(terminal.stdout), JSON.stringify(terminal.stdout))
-  assert.match(terminal.stdout, /^# \\x1b\]0;owned\\x07\\x1b\\\[2J \\x9b31m hello$/m)
-  // In a pipe or a file the note keeps its text as it is.
-  assert.ok((await runCli([path])).stdout.includes(hostile.replace('[', '\\[')))
-  // JSON escapes C0 controls itself; chatmark escapes DEL and C1 too. The line parses back to the same title.
+  // The title is made safe where it is made (core's `safeTitle`): in a terminal and in a pipe alike.
+  assert.match(terminal.stdout, /^# hello$/m)
+  assert.match((await runCli([path])).stdout, /^# hello$/m)
+  // JSON escapes C0 controls itself; chatmark escapes DEL and C1 too.
   const json = (await runCli(['--json', path])).stdout
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   assert.ok(!/[\u0000-\u001f\u007f-\u009f]/.test(json.trimEnd()))
   assert.ok(json.includes('\\u009b31m'))
-  assert.equal((JSON.parse(json) as {conversations: {title: string}[]}).conversations[0]?.title, hostile)
+  // The derived title is the safe one every writer uses; the model's own title above is kept as the tool wrote it.
+  assert.equal((JSON.parse(json) as {conversations: {title: string}[]}).conversations[0]?.title, 'hello')
 })
 
 test('--only picks conversations by id or by part of the title, and says when nothing matched', async () => {

@@ -70,9 +70,12 @@ test('a member split over numbered files is read whole, in natural order, as one
     assert.ok(member)
     // The shallowest folder's parts: nested/conversations.json is deeper, user.json matches nothing.
     assert.equal(member.name, `${archive.name}!conversations-000.json..conversations-010.json`)
-    // Each part's elements are kept byte for byte, with what lies between them; only the outer brackets go.
-    const joined = '[{"id": "a"},\n {"id": "b"},{"id": "c"}\n,{"id": "d"}]'
+    // Each part's elements are kept byte for byte, with what lies between them; only the outer brackets go, and
+    // the bytes dropped (brackets, BOM, whitespace at the parts' ends) are spaces before the last bracket: the
+    // joined array is exactly as long as the input's size says, so a head that holds it all is the whole input.
+    const joined = '[{"id": "a"},\n {"id": "b"},{"id": "c"}\n,{"id": "d"}' + ' '.repeat(12) + ']'
     assert.equal(await text(member), joined)
+    assert.equal(Buffer.byteLength(joined), member.size)
     assert.deepEqual(
       JSON.parse(joined).map((item: {id: string}) => item.id),
       ['a', 'b', 'c', 'd']
@@ -121,7 +124,7 @@ test(
       return text(member)
     }
     assert.equal(await read(/^lines-\d+\.jsonl$/), '{"n":1}\n{"n":2}\n{"n":3}\n{"n":4}\n')
-    assert.equal(await read(/^blank-\d+\.json$/), '[5]')
+    assert.equal(await read(/^blank-\d+\.json$/), '[5   ]')
     await assert.rejects(read(/^mixed-\d+\.json$/), /^Error: mixed-2\.json is not a JSON array, as mixed-1\.json is/)
     await assert.rejects(read(/^cut-\d+\.json$/), /^Error: cut-1\.json does not end as a JSON array does/)
   }

@@ -1,6 +1,7 @@
 import type {Conversation, Fidelity, Part, Turn} from '@chatmark/core/model'
 import {modelParticipant, userParticipant} from '@chatmark/core/model'
 import {bannerFacts} from './banner-facts.js'
+import {splitReasoning} from './split-reasoning.js'
 import type {Block, Session} from './scan-blocks.js'
 import {requestCommands, shellCommands} from './types.js'
 
@@ -35,7 +36,8 @@ export function sessionToConversation(session: Session, id: string, context: Ses
     } else if (block.kind === 'assistant') {
       shell = false
       const text = block.lines.join('\n').trim()
-      if (text !== '') turns.push({role: 'assistant', ...(model ? {model} : {}), parts: [{type: 'text', text}]})
+      const parts = text === '' ? [] : splitReasoning(text)
+      if (parts.length > 0) turns.push({role: 'assistant', ...(model ? {model} : {}), parts})
     } else if (shell) {
       shell = false
       const text = block.lines.join('\n')

@@ -3,6 +3,7 @@ import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {formatBytes} from '@chatmark/core/read'
 import {resolveCitations} from './citations.js'
 import {epochToIso} from './epoch.js'
+import {writingBlocks} from './writing-blocks.js'
 
 /** One message, read into what a turn needs. */
 export interface MessageView {
@@ -70,6 +71,7 @@ export function messageView(message: Record<string, unknown>, count: Count): Mes
       else if (role === 'assistant' && recipient !== 'all') view.parts.push(toolCall(recipient, text))
       else if (!/\S/.test(text)) return skip(count, role === 'system' ? 'hidden-message' : 'empty-message')
       else if (role === 'assistant' && message['channel'] === 'analysis') view.parts.push({type: 'thinking', text})
+      else if (role === 'assistant') view.parts.push(...writingBlocks(text))
       else view.parts.push({type: 'text', text})
       break
     }

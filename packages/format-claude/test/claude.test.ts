@@ -471,3 +471,32 @@ test(
     )
   }
 )
+
+test('a slash command with arguments is the user turn that titles the note; a CLI command stays a notice', async () => {
+  const lines = jsonl(
+    user('c1', null, '<command-name>/orchestrator</command-name>\n<command-args>build  the thing</command-args>'),
+    user('c2', 'c1', '<command-name>/model</command-name>\n<command-args>opus</command-args>'),
+    user('u1', 'c2', 'a later prompt')
+  )
+  const value = await conversation(lines)
+  assert.deepEqual(texts(value), ['/orchestrator build  the thing', 'a later prompt'])
+  assert.deepEqual(
+    notices(value).map((notice) => notice.text),
+    ['Command: /model opus']
+  )
+})
+
+test('a summary of an abandoned branch does not title the session; one of its own path does', async () => {
+  const records = [
+    user('u1', null, 'first'),
+    assistant('a1', 'u1', 'msg_1', [{type: 'text', text: 'one'}]),
+    user('u2', 'a1', 'abandoned prompt'),
+    assistant('a2', 'u2', 'msg_2', [{type: 'text', text: 'abandoned answer'}]),
+    user('u3', 'a1', 'kept prompt'),
+    assistant('a3', 'u3', 'msg_3', [{type: 'text', text: 'kept answer'}])
+  ]
+  const branch = {type: 'summary', summary: 'The abandoned branch', leafUuid: 'a2'}
+  assert.equal((await conversation(jsonl(branch, ...records))).title, undefined)
+  const own = {type: 'summary', summary: 'The kept path', leafUuid: 'a3'}
+  assert.equal((await conversation(jsonl(branch, own, ...records))).title, 'The kept path')
+})

@@ -44,7 +44,11 @@ export async function* parse(input: Input, context: ParseContext): AsyncGenerato
   }
   const history = document['history'] as unknown[]
   const turns = historyToTurns(history, fidelity, warn)
-  if (turns.length === 0) warn('The session holds no messages to show', 'empty-session')
+  if (turns.length === 0) {
+    // No note for it: an empty note would stand for a session that holds nothing (core: rule `empty-session`).
+    warn('The session holds no messages to show: no note is written', 'empty-session')
+    return
+  }
   const models = [...new Set(turns.flatMap((turn) => (turn.model ? [turn.model] : [])))]
   const title = isString(document['title']) && document['title'] !== untitled ? document['title'] : undefined
   const tokens = sessionTokens(document['usage'])

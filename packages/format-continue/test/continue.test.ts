@@ -201,9 +201,9 @@ test('content parts, images, context items, reasoning, thinking and tool message
   })
 })
 
-test('a session with no messages is read with a warning; bad documents fail with a reason', async () => {
+test('a session with no messages is a warning and no note; bad documents fail with a reason', async () => {
   const {conversations, file} = await read(session([]))
-  assert.equal(conversations.length, 1)
+  assert.equal(conversations.length, 0)
   assert.deepEqual(
     file.messages.map((message) => message.ruleId),
     ['empty-session']
@@ -222,7 +222,7 @@ test('a session with no messages is read with a warning; bad documents fail with
 
 test('session usage, mode and model title reach the metadata', async () => {
   const value = await conversation(
-    session([], {
+    session([item({role: 'user', content: 'hi'})], {
       usage: {totalCost: 0.5, promptTokens: 10, completionTokens: 2, promptTokensDetails: {cachedTokens: 1}},
       mode: 'agent',
       chatModelTitle: 'GPT'

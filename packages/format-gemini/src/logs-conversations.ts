@@ -1,5 +1,6 @@
 import type {Conversation, Turn} from '@chatmark/core/model'
 import {isRecord, isString, timeOf, userParticipant} from '@chatmark/core/model'
+import {looksLikeCommand} from './message-kind.js'
 
 const user = userParticipant()
 
@@ -67,8 +68,9 @@ function promptTurn(entry: Record<string, unknown>, message: string): Turn {
   const id = typeof entry['messageId'] === 'number' ? String(entry['messageId']) : undefined
   const base = {...(id ? {id} : {}), ...(timestamp ? {timestamp} : {})}
   const trimmed = message.trim()
-  // As in session files, the CLI sends slash commands and `?` help to no model.
-  if (trimmed.startsWith('/') || trimmed.startsWith('?')) {
+  // logs.json keeps what was typed, not what the model answered: a slash command by the CLI's own test. A leading
+  // `?` (help in the earliest versions) is taken for a question: a prompt shown is better than one lost.
+  if (trimmed.startsWith('/') && looksLikeCommand(trimmed)) {
     return {
       ...base,
       role: 'system',

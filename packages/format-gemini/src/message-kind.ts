@@ -89,8 +89,21 @@ function classify(record: MessageLine): UserMessageKind {
   if (trimmed === '' && media === 0) return injected.length > 0 ? 'injected-context' : 'empty'
   if (trimmed.startsWith('<state_snapshot>')) return 'compression-summary'
   if (trimmed === '') return 'prose'
-  if (trimmed.startsWith('/') || trimmed.startsWith('?')) return 'command'
+  if (looksLikeCommand(trimmed)) return 'command'
   return 'prose'
+}
+
+/**
+ * Whether typed text has the shape of a CLI command: `/name...` as Gemini CLI
+ * tells a slash command (`isSlashCommand`, cli/src/ui/utils/commandUtils.ts:
+ * `//` and `/*` start comments a user pastes, sent to the model), or `?`, the
+ * help of early versions. Only a shape: in a session file, a command the model
+ * then answered was sent to it (a custom or MCP command expands to a prompt;
+ * a `?` is a question), and it is the user's prompt (see `to-conversation.ts`).
+ */
+export function looksLikeCommand(text: string): boolean {
+  if (text.startsWith('?')) return true
+  return text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/*')
 }
 
 /** Whether a message is part of the conversation proper: a user's own words or a model turn. */

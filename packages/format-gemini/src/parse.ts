@@ -14,6 +14,9 @@ import {checkpointHistory, isConversationDocument, isLogsDocument, isRestorePoin
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:gemini'
 
+/** The `sessionId` Gemini CLI's A2A server gives every session it records. */
+const sharedSessionId = 'a2a-server'
+
 /** What {@link parse} needs besides the context. */
 export interface ParseSettings {
   /** The view used when `context.options.view` does not name one. */
@@ -140,11 +143,20 @@ async function readConversations(
     })
   }
   if (conversation.turns.length === 0) {
-    file.message('The session holds no messages to show (only injected context, or nothing at all)', {
-      ruleId: 'empty-session',
-      source: messageSource
-    })
+    // No note for it: an empty note says nothing, and would stand for a session that has none (A2A-server files are
+    // often header-only; Gemini CLI 0.55 left a header-only stub beside each session it migrated).
+    file.message(
+      'The session holds no messages to show (only injected context, or nothing at all): no note is written',
+      {
+        ruleId: 'empty-session',
+        source: messageSource
+      }
+    )
+    return []
   }
+  // Gemini CLI's A2A server names every session it records `a2a-server` (its files `...-a2a-serv.json`): one id
+  // would make every such file the same note. The file's name tells them apart, as the CLI's own list does.
+  if (conversation.id === sharedSessionId) conversation.id = `${sharedSessionId}-${idFromName(input.name)}`
   return [conversation]
 }
 

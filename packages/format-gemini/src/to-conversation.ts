@@ -79,6 +79,7 @@ export function toConversation(replay: Replay, options: ToConversationOptions): 
       continue
     }
     const record = entry.record
+    state.modelAnswers = record['type'] === 'user' && modelAnswersNext(entries, index)
     turns.push(...messageTurns(record, state))
     if (isModelType(record['type'])) {
       if (record['type'] === 'qwen') qwenFork = true
@@ -155,6 +156,25 @@ interface TurnState {
   prompts: Map<string, string>
   /** The absolute paths the injected context names, in order. */
   directories: string[]
+  /** Whether the model's answer is the next message of the user's (or the CLI's) one being converted. */
+  modelAnswers?: boolean
+}
+
+/**
+ * Whether the next message after `index` that is the user's or the model's
+ * (info, warning and error lines of the CLI between them are skipped) is the
+ * model's: then what was typed at `index` went to the model.
+ */
+function modelAnswersNext(entries: ReadonlyArray<NoteEntry | undefined>, index: number): boolean {
+  for (let next = index + 1; next < entries.length; next++) {
+    const entry = entries[next]
+    if (entry === undefined) continue
+    if (entry.kind !== 'message') return false
+    const type = entry.record['type']
+    if (isModelType(type)) return true
+    if (type === 'user') return false
+  }
+  return false
 }
 
 function messageTurns(record: MessageLine, state: TurnState): Turn[] {
@@ -200,8 +220,9 @@ function messageTurns(record: MessageLine, state: TurnState): Turn[] {
     const before =
       split.injected.length > 0 ? injectedTurns({...base, id: `${record.id}-context`}, split.injected, state) : []
     const parts = withReferencedFiles(content, display) ?? (display.length > 0 ? display : content)
-    if (kind === 'command') {
-      // The CLI sends slash commands and `?` help to no model; they are shown as what they did, not as prose.
+    if (kind === 'command' && !state.modelAnswers) {
+      // The CLI sends its own commands to no model; they are shown as what they did, not as prose. What the model
+      // answered was a prompt (a `?` question, a custom command expanded to one), and stays the user's.
       const text = parts.flatMap((part) => (part.type === 'text' ? [part.text.trim()] : [])).join(' ')
       return [
         ...before,

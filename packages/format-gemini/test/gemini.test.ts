@@ -546,3 +546,38 @@ test('subagent sessions record their kind and directories; the project is the on
   assert.equal(value.title, undefined)
   assert.equal(value.source.variant, 'gemini-jsonl')
 })
+
+test('a session with nothing to show is a warning and no note, an A2A-server one too', async () => {
+  const a2a = {...header, sessionId: 'a2a-server'}
+  const {conversations, file} = await read(JSON.stringify({...a2a, messages: []}), {
+    name: 'session-2026-11-20T10-00-a2a-serv.json'
+  })
+  assert.deepEqual(conversations, [])
+  assert.deepEqual(
+    file.messages.map((message) => [message.ruleId, message.fatal]),
+    [['empty-session', false]]
+  )
+})
+
+test('A2A-server sessions, all named a2a-server by the CLI, are told apart by their files', async () => {
+  const a2a = JSON.stringify({...header, sessionId: 'a2a-server', messages: [say('m1', 'hi')]})
+  const first = await conversation(a2a, {name: 'session-2026-11-20T10-00-a2a-serv.json'})
+  const second = await conversation(a2a, {name: 'session-2026-11-21T09-30-a2a-serv.json'})
+  assert.equal(first.id, 'a2a-server-session-2026-11-20T10-00-a2a-serv')
+  assert.notEqual(first.id, second.id)
+})
+
+test('a prompt that starts like a command is the user’s when the model answered it', async () => {
+  const value = await conversation(
+    jsonl(header, say('u1', '?'), say('g1', 'Ask me anything.', 'gemini'), say('u2', '/stats'), say('u3', '// x\nwhy?'))
+  )
+  assert.deepEqual(
+    value.turns.map((turn) => [turn.role, turn.parts[0]?.type === 'notice' ? turn.parts[0].text : texts(turn)[0]]),
+    [
+      ['user', '?'],
+      ['assistant', 'Ask me anything.'],
+      ['system', 'Command: /stats'],
+      ['user', '// x\nwhy?']
+    ]
+  )
+})

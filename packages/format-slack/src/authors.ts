@@ -16,7 +16,9 @@ export function authorOf(message: SlackMessage, names: Names): Participant | und
     member?.isBot === true ||
     message.user === slackbot ||
     message.subtype === 'bot_message' ||
-    (message.botId !== undefined && !member)
+    (message.botId !== undefined && !member) ||
+    // An integration of old exports (an incoming webhook) names itself only by `username`.
+    (message.user === undefined && message.botName !== undefined)
   if (isBot) {
     const id = message.user ?? message.botId
     if (!id) return message.botName ? {id: `bot:${message.botName}`, name: message.botName, kind: 'bot'} : undefined

@@ -68,7 +68,14 @@ export function readMessage(value: unknown, day?: string): SlackMessage | undefi
   set(message, 'subtype', value['subtype'])
   set(message, 'user', value['user'])
   set(message, 'botId', value['bot_id'])
+  // Legacy `file_comment` messages (exports until 2017) carry their author and words in `comment`, not at the
+  // top level: `{subtype: "file_comment", file, comment: {user, comment}}` (Slack's legacy message subtypes).
+  const comment = isRecord(value['comment']) ? value['comment'] : {}
+  if (message.user === undefined) set(message, 'user', comment['user'])
+  if (value['subtype'] === 'file_comment' && isString(comment['comment'])) message.text = comment['comment']
   const botProfile = isRecord(value['bot_profile']) ? value['bot_profile'] : {}
+  // A bot's message may name it only in `bot_profile` (an app's, without `bot_id`).
+  if (message.botId === undefined) set(message, 'botId', botProfile['id'])
   set(message, 'botName', nonEmpty(botProfile['name']) ?? nonEmpty(value['username']))
   const profile = isRecord(value['user_profile']) ? value['user_profile'] : {}
   set(

@@ -73,14 +73,45 @@ test('Slackbot, and a bot known only by its username, are bot participants', asy
   )
 })
 
-test('a message without a user or bot (a legacy file comment) has no author and the role other', async () => {
+test("a legacy file comment's author and words are its comment's (no top-level user)", async () => {
+  // Exports until 2017: `file_comment` names its author only in `comment.user`; its `text` is Slack's own line.
   const conversation = await readDay([
-    {type: 'message', subtype: 'file_comment', ts: ts(0), text: 'Looks good.', comment: {user: 'U1'}}
+    {
+      type: 'message',
+      subtype: 'file_comment',
+      ts: ts(0),
+      text: "<@U1|kim> commented on <@U2|lee>'s file <https://x.example/f|Plan>: Looks good.",
+      comment: {user: 'U1', comment: 'Looks good.'}
+    }
   ])
   assert.deepEqual(conversation.turns, [
-    {id: ts(0), timestamp: '2024-03-04T09:00:00.000Z', role: 'other', parts: [{type: 'text', text: 'Looks good.'}]}
+    {
+      id: ts(0),
+      timestamp: '2024-03-04T09:00:00.000Z',
+      role: 'user',
+      author: 'U1',
+      parts: [{type: 'text', text: 'Looks good.'}]
+    }
   ])
-  assert.deepEqual(conversation.participants, [])
+  assert.deepEqual(conversation.participants, [{id: 'U1', name: 'U1', kind: 'human'}])
+})
+
+test('a message named only by `username` or `bot_profile` is a bot of that name', async () => {
+  const conversation = await readDay([
+    {type: 'message', ts: ts(0), username: 'Build status', text: 'passed'},
+    {type: 'message', ts: ts(1), bot_profile: {id: 'B9', name: 'Calendar'}, text: 'soon'}
+  ])
+  assert.deepEqual(
+    conversation.turns.map((turn) => [turn.role, turn.author]),
+    [
+      ['other', 'bot:Build status'],
+      ['other', 'B9']
+    ]
+  )
+  assert.deepEqual(conversation.participants, [
+    {id: 'bot:Build status', name: 'Build status', kind: 'bot'},
+    {id: 'B9', name: 'Calendar', kind: 'bot'}
+  ])
 })
 
 test('a message with no text, file or reaction is counted as empty and not shown', async () => {

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import type {AttachmentLink, AttachmentPart, Conversation, Input} from '@chatmark/core'
+import type {AttachmentLink, AttachmentPart, Conversation, Input, Turn} from '@chatmark/core'
 import {attachmentBytes, attachmentsOf, inputFromBytes} from '@chatmark/core'
 import {fileTypeFromBuffer} from 'file-type'
 
@@ -45,9 +45,11 @@ export async function noteAttachments(
   const links: AttachmentLinks = new Map()
   const files: AttachmentFile[] = []
   const written = new Map<string, string>()
+  const withText = attachmentsWithText(conversation.turns)
   for (const part of attachmentsOf(conversation)) {
     if (part.data === undefined && part.entry === undefined) {
-      links.set(part, {unresolved: 'the source holds only its description, not the file'})
+      // A file whose text the note shows right after it (a Gemini or Qwen `@file`) is not missing.
+      if (!withText.has(part)) links.set(part, {unresolved: 'the source holds only its description, not the file'})
       continue
     }
     let bytes: Uint8Array | undefined
@@ -85,4 +87,20 @@ async function extensionOf(bytes: Uint8Array, part: AttachmentPart): Promise<str
   if (subtype === 'plain') return '.txt'
   if (subtype && /^[a-z0-9]{1,8}$/i.test(subtype)) return `.${subtype.toLowerCase()}`
   return '.bin'
+}
+
+/** The attachments a turn follows with a code part (the file's text), in the turns, branches and subagents. */
+function attachmentsWithText(turns: readonly Turn[]): Set<AttachmentPart> {
+  const found = new Set<AttachmentPart>()
+  const lists: Array<readonly Turn[]> = [turns]
+  for (let list = lists.pop(); list !== undefined; list = lists.pop()) {
+    for (const turn of list) {
+      turn.parts.forEach((part, index) => {
+        if (part.type === 'attachment' && turn.parts[index + 1]?.type === 'code') found.add(part)
+        else if (part.type === 'branch') lists.push(part.turns)
+        else if (part.type === 'tool-call' && part.subagent) lists.push(part.subagent)
+      })
+    }
+  }
+  return found
 }

@@ -34,7 +34,7 @@ test('a title never leaves its folder or breaks a link: separators, dots, Obsidi
     'claude-code/2026-11/2026-11-30 .. .. etc passwd a link tag block pipe.md'
   )
   assert.equal(notePath(conversation({title: 'con'}), '{title}'), 'con note.md')
-  assert.equal(notePath(conversation({title: '\u001b]0;x\u0007 ok'}), '{title}'), '0;x ok.md')
+  assert.equal(notePath(conversation({title: '\u001b]0;x\u0007 ok'}), '{title}'), 'ok.md')
   const long = notePath(conversation({title: '日本語'.repeat(100)}))
   assert.ok(Buffer.byteLength(long.split('/').at(-1) ?? '') <= 255)
 })

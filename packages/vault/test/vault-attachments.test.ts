@@ -62,3 +62,17 @@ test('each file is named by its content and type, once per conversation; the oth
     /^attachments\/[0-9a-f]{32}\.png$/
   )
 })
+
+test('a referenced file whose text the note shows after it is not said to be missing', async () => {
+  const file: AttachmentPart = {type: 'attachment', text: 'referenced file, 2 lines of text', name: 'notes.txt'}
+  const alone: AttachmentPart = {type: 'attachment', text: 'referenced file', name: 'gone.txt'}
+  const conversation: Conversation = {
+    ...conversationOf([]),
+    turns: [
+      {role: 'user', parts: [{type: 'text', text: 'Sum up @notes.txt'}, file, {type: 'code', text: 'a\nb'}, alone]}
+    ]
+  }
+  const {links} = await noteAttachments(conversation, undefined, 'note.md', false)
+  assert.equal(links.get(file), undefined)
+  assert.deepEqual(links.get(alone), {unresolved: 'the source holds only its description, not the file'})
+})

@@ -253,7 +253,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       }
     },
     endParts(format, parts, conversations, rules, file) {
-      if (conversations > 0 || file.messages.some((message) => message.fatal)) return
+      if (conversations > 0 || file.messages.some((message) => message.fatal) || saidEmpty(file)) return
       const plugin = list.find((candidate) => candidate.name === format)
       const reason = plugin?.parts?.none?.(parts, rules)
       if (reason !== undefined) fail(file, `Could not read the input as ${format}: ${reason}`, 'parse-error')
@@ -329,7 +329,7 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       else fail(file, `Could not read the input as ${plugin.name}: ${detail}`, 'parse-error')
       return
     }
-    if (count === 0 && !file.messages.some((message) => message.fatal)) {
+    if (count === 0 && !file.messages.some((message) => message.fatal) && !saidEmpty(file)) {
       fail(file, `No conversation could be read from the input as ${plugin.name}`, 'no-conversation')
     }
   }
@@ -486,4 +486,14 @@ function assertPlugin(plugin: unknown): asserts plugin is FormatPlugin {
         'context)` function'
     )
   }
+}
+
+/**
+ * Whether the format said the input is a session with nothing in it (a
+ * warning of rule `empty-session`): then yielding no conversation is its
+ * answer, not a failure to read (a header-only session file is common, and
+ * would fail every sync that met it).
+ */
+function saidEmpty(file: VFile): boolean {
+  return file.messages.some((message) => message.ruleId === 'empty-session' && !message.fatal)
 }

@@ -1,5 +1,5 @@
 import type {Conversation, Turn} from './model.js'
-import {oneLine} from './one-line.js'
+import {safeTitle} from './safe-title.js'
 
 const maxDerivedTitle = 80
 
@@ -7,14 +7,16 @@ const maxDerivedTitle = 80
 const blockMarker = /^(?:#{1,6}(?:[ \t]+|$)|>[ \t]?|[-*+](?:[ \t]+|$)|\d{1,9}[.)](?:[ \t]+|$))/
 
 /**
- * The note's title, always one line: the conversation's own (its line breaks
- * made spaces), else its {@link promptTitle}, else the format name and id. An
- * own title of only line breaks and whitespace (`\r`) counts as none.
+ * The note's title, always one line and free of control characters (see
+ * {@link safeTitle}): the conversation's own (its line breaks made spaces),
+ * else its {@link promptTitle}, else the format name and id. An own title of
+ * only line breaks, whitespace (`\r`) and control characters counts as none.
+ * Every writer, file name and terminal line takes the title from here.
  */
 export function conversationTitle(conversation: Conversation): string {
-  const own = oneLine(conversation.title ?? '')
+  const own = safeTitle(conversation.title ?? '')
   if (own) return own
-  return promptTitle(conversation.turns) ?? `${conversation.source.format} conversation ${conversation.id}`
+  return promptTitle(conversation.turns) ?? safeTitle(`${conversation.source.format} conversation ${conversation.id}`)
 }
 
 /**
@@ -31,7 +33,7 @@ export function promptTitle(turns: readonly Turn[]): string | undefined {
       // A bare `\r` ends a line too: a title holding one would be a heading of two lines.
       const line = part.text
         .split(/\r\n?|\n/)
-        .map(withoutMarkers)
+        .map((line) => withoutMarkers(safeTitle(line)))
         .find((candidate) => candidate !== '')
       if (line)
         return [...line].length > maxDerivedTitle ? `${[...line].slice(0, maxDerivedTitle - 1).join('')}…` : line

@@ -77,9 +77,10 @@ const chatmarkTurn: Handle = (node: ChatmarkTurn, _, state, info) => state.conta
 
 /** `<details>` with the fold's title as its summary, for GitHub and most renderers. */
 const detailsFold: Handle = (node: ChatmarkFold, parent, state, info) => {
-  // Message text that holds `</details>` would close the fold early (it is
-  // Markdown source, so its HTML is live): such a fold is a block quote under a
-  // bold title instead, which nothing in the text can end.
+  // Message text that holds `</details>` would close the fold early, and `<details>` or `<summary>` open a fold
+  // inside it that takes the fold's own closing tag (it is Markdown source, so its HTML is live). OpenCode, Continue
+  // and Claude Code write `<summary>` tags in their compaction summaries. Such a fold is a block quote under a bold
+  // title instead, which nothing in the text can end or open.
   if (holdsDetailsTag(node)) {
     const title: Paragraph = {
       type: 'paragraph',
@@ -91,10 +92,13 @@ const detailsFold: Handle = (node: ChatmarkFold, parent, state, info) => {
   return `<details>\n<summary>${summary}</summary>\n\n${state.containerFlow(node, info)}\n\n</details>`
 }
 
-/** Whether message text anywhere in a node holds a `</details` tag. */
+/** A tag that opens or closes a fold, or its summary: `<details`, `</summary`, any case. */
+const foldTag = /<\/?(?:details|summary)(?![A-Za-z0-9-])/i
+
+/** Whether message text anywhere in a node holds a tag of a fold (see `foldTag`). */
 function holdsDetailsTag(node: Nodes): boolean {
-  // `includes` first: a case-insensitive search walks every character of a long thought, and most have no `</`.
-  if (node.type === 'chatmarkMessage') return node.value.includes('</') && /<\/details/i.test(node.value)
+  // `includes` first: a case-insensitive search walks every character of a long thought, and most have no `<`.
+  if (node.type === 'chatmarkMessage') return node.value.includes('<') && foldTag.test(node.value)
   return 'children' in node && node.children.some((child) => holdsDetailsTag(child))
 }
 
@@ -144,9 +148,23 @@ function calloutOf(marker: string, phrasing: ChatmarkNotice['children'], flow: C
  * in message text and code: a note holds no bare `\r`.
  */
 const text: Handle = (node: Text, parent, state, info) => {
-  if (isInertText(node.value, info.before, info.after)) return node.value
-  const value = node.value.includes('\r') ? node.value.replace(/\r\n?/g, '\n') : node.value
+  const trimmed = withoutLineEndBlanks(node.value, info.after)
+  if (isInertText(trimmed, info.before, info.after)) return trimmed
+  const value = trimmed.includes('\r') ? trimmed.replace(/\r\n?/g, '\n') : trimmed
   return defaultHandlers.text(value === node.value ? node : {...node, value}, parent, state, info)
+}
+
+/**
+ * Text without the spaces and tabs before its line endings, and at its end
+ * when a line ending or the end of the note follows: the serialiser would
+ * write each as a character reference (`&#x20;`), so that it makes no hard
+ * break; a reader sees only noise. In mdast a hard break is a `break` node,
+ * never spaces in text, so nothing is lost.
+ */
+function withoutLineEndBlanks(value: string, after: string): string {
+  const inner = value.includes(' \n') || value.includes('\t\n') || value.includes(' \r') || value.includes('\t\r')
+  const lines = inner ? value.replace(/[ \t]+(?=\r|\n)/g, '') : value
+  return after === '\n' || after === '' ? lines.replace(/[ \t]+$/, '') : lines
 }
 
 /** A paragraph of plain pieces written directly (see `plainPhrasing`), else as the default handler writes it. */

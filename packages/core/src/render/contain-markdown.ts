@@ -1,6 +1,7 @@
 import type {Block} from './block-parser.js'
 import {parseBlocks} from './block-parser.js'
 import {containSimple, markersOnlyLine, setextUnderlineLine} from './contain-simple.js'
+import {trimLineEnds} from './trim-line-ends.js'
 
 /**
  * Cheap tests for text that has nothing containment would change. Everything
@@ -44,11 +45,15 @@ const containerPrefix = /^(?:[ \t]*>|[ \t]*(?:[-+*]|\d{1,9}[.)])(?=[ \t]))*[ \t]
  *   list item that holds it) is closed there, inside that container;
  * - no line is left that any parser could read as a setext underline (see
  *   `settleLines`).
- * Line endings become `\n`; surrounding blank lines are dropped.
+ * Line endings become `\n`, the spaces and tabs that end lines are dropped
+ * (hard breaks kept, code untouched: see `trimLineEnds`), and surrounding
+ * blank lines are dropped.
  */
 export function containMarkdown(text: string, depth: number): string {
   // `includes` first: most text has no `\r`, and the replacement would scan it all.
-  const source = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(/^(?:[ \t]*\n)+/, '').trimEnd()
+  const normalised = (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text).replace(/^(?:[ \t]*\n)+/, '').trimEnd()
+  // Spaces that end a line would be noise in the note (and entities once parsed): see `trimLineEnds`.
+  const source = trimLineEnds(normalised)
   // Most text is simple (see `containSimple`), and one pass over its lines answers; the rest is asked of the cheap
   // tests, then of the block parser.
   return containSimple(source, depth) ?? (needsBlockParser(source) ? containParsed(source, depth) : source)

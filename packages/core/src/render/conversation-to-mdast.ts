@@ -3,7 +3,7 @@ import {artifactLine} from './artifact-line.js'
 import {attachmentToMdast} from './attachment-to-mdast.js'
 import {codeBlock} from './code-block.js'
 import {conversationTitle} from '../model/conversation-title.js'
-import {oneLine} from '../model/one-line.js'
+import {safeTitle} from '../model/safe-title.js'
 import {fold} from './fold.js'
 import {formatTime} from './format-time.js'
 import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
@@ -141,13 +141,13 @@ function turnHeading(turn: Turn, context: Context): Heading {
 
 /** Who speaks in a turn, on one line: the author's name, else the role. */
 function speakerName(turn: Turn, {names}: Context): string {
-  return oneLine((turn.author && names.get(turn.author)) || '') || roleLabels[turn.role]
+  return safeTitle((turn.author && names.get(turn.author)) || '') || roleLabels[turn.role]
 }
 
 /** The turn's model, on one line; `undefined` when it has none. */
 function modelName(turn: Turn): string | undefined {
   // A model read from `--json` output holds `null` for none: the renderer takes it as none too.
-  return typeof turn.model === 'string' ? oneLine(turn.model) || undefined : undefined
+  return typeof turn.model === 'string' ? safeTitle(turn.model) || undefined : undefined
 }
 
 /**

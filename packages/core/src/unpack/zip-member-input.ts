@@ -177,6 +177,7 @@ const openBracket = 0x5b
 const closeBracket = 0x5d
 const comma = Uint8Array.of(0x2c)
 const newline = 0x0a
+const space = 0x20
 
 function isSpace(byte: number | undefined): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
@@ -191,7 +192,12 @@ function bomLength(chunk: Uint8Array): number {
  * The parts of one document, in order: JSON arrays joined into one array
  * (`[a, b]` and `[c]` give `[a, b,c]`; empty ones add nothing), or else the
  * parts concatenated with a line break between them. Streams: only the
- * whitespace at the end of a chunk is held back.
+ * whitespace at the end of a chunk is held back. Joined arrays are exactly as
+ * long as the parts (the brackets and whitespace dropped become spaces before
+ * the closing bracket): the input's `size` is the parts' total, and a head
+ * that holds it all must be seen as the whole input, or a small split export of
+ * minified (one-line) parts samples as one cut-off JSON line that no format
+ * claims (ChatGPT exports of 2026, `conversations-000.json`...).
  */
 async function* joinParts(
   parts: ReadonlyArray<{name: string; open(): AsyncIterable<Uint8Array>}>
@@ -199,12 +205,19 @@ async function* joinParts(
   let array: boolean | undefined
   let items = false
   let endsInNewline = true
+  let read = 0
+  let written = 0
+  const out = (bytes: Uint8Array): Uint8Array => {
+    written += bytes.length
+    return bytes
+  }
   for (const [index, part] of parts.entries()) {
     // Before the first significant byte: `start` (then `[` is due in array mode), `open` (inside the bracket).
     let phase: 'start' | 'open' | 'body' | 'empty' = 'start'
     let held: Uint8Array = new Uint8Array(0)
     let firstChunk = true
     for await (const raw of part.open()) {
+      read += raw.length
       let chunk = raw
       if (firstChunk) {
         chunk = chunk.subarray(bomLength(chunk))
@@ -233,7 +246,7 @@ async function* joinParts(
             phase = 'body'
             continue
           }
-          yield Uint8Array.of(openBracket)
+          yield out(Uint8Array.of(openBracket))
         } else if (chunk[at] !== openBracket) {
           throw new Error(`${part.name} is not a JSON array, as ${parts[0]?.name} is: the parts cannot be joined`)
         }
@@ -245,7 +258,7 @@ async function* joinParts(
         if (at === chunk.length) continue
         if (chunk[at] === closeBracket) phase = 'empty'
         else {
-          if (items) yield comma
+          if (items) yield out(comma)
           items = true
           phase = 'body'
         }
@@ -256,7 +269,7 @@ async function* joinParts(
       let end = body.length
       while (end > 0 && isSpace(body[end - 1])) end--
       const keep = Math.max(end - 1, 0)
-      if (keep > 0) yield body.subarray(0, keep)
+      if (keep > 0) yield out(body.subarray(0, keep))
       held = body.slice(keep)
     }
     if (array === true && phase !== 'empty') {
@@ -266,7 +279,11 @@ async function* joinParts(
         throw new Error(`${part.name} does not end as a JSON array does, with \`]\`: the parts cannot be joined`)
     }
   }
-  if (array === true) yield Uint8Array.of(closeBracket)
+  if (array === true) {
+    const padding = read - written - 1
+    if (padding > 0) yield new Uint8Array(padding).fill(space)
+    yield Uint8Array.of(closeBracket)
+  }
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

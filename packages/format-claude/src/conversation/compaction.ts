@@ -1,5 +1,6 @@
 import type {NoticePart, Part, Turn} from '@chatmark/core/model'
 import {isRecord, stringOf} from '@chatmark/core/model'
+import {user} from './turn.js'
 
 /** A `compact_boundary` system line: where `/compact` (or auto-compaction) happened, with its trigger and size. */
 export function compactionNotice(record: Record<string, unknown>): NoticePart {
@@ -34,4 +35,28 @@ export function attachSummary(turns: Turn[], parts: Part[], summary: string): vo
     }
   }
   parts.push({type: 'notice', level: 'info', kind: 'compaction', text: 'Conversation compacted', details: summary})
+}
+
+/**
+ * Claude Code writes a manual compaction in the order it finished: the
+ * `compact_boundary`, the summary, then the `/compact` the person typed
+ * (2.x; 1.0 too). When `parts` is that command and a compaction without one
+ * is among the last three turns, the command is put first in the compaction's
+ * turn, which becomes the person's (they ran it): the note reads command,
+ * compaction, summary, under a heading of its own rather than inside the turn
+ * before. Returns whether it did.
+ */
+export function placeCompactCommand(turns: Turn[], parts: readonly Part[]): boolean {
+  const [command] = parts
+  if (parts.length !== 1 || command?.type !== 'notice' || command.kind !== 'command') return false
+  if (!/^Command: \/compact(?:\s|$)/.test(command.text)) return false
+  for (let index = turns.length - 1; index >= 0 && index >= turns.length - 3; index--) {
+    const turn = turns[index] as Turn
+    const kinds = turn.parts.map((part) => (part.type === 'notice' ? part.kind : part.type))
+    if (!kinds.includes('compaction') || kinds.includes('command')) continue
+    if (turn.role === 'system') turns[index] = {...turn, role: 'user', author: user.id, parts: [command, ...turn.parts]}
+    else turn.parts.unshift(command)
+    return true
+  }
+  return false
 }

@@ -6,20 +6,21 @@ import type {Thread} from '../thread.js'
 
 /**
  * The conversation's own title: `custom-title` (`/rename`), else `ai-title`,
- * else a `summary` whose leaf is in the thread (or one that names no leaf),
+ * else a `summary` whose leaf is on the thread's own path (or one that names no leaf),
  * else, when the user typed no prompt, the first slash command with its
  * arguments (`/orchestrator build the thing`, as the CLI's own `lastPrompt`
  * shows it). Otherwise none: the first prompt titles the note.
  *
  * A `summary` whose leaf is elsewhere belongs to another session: Claude Code
  * 1.0.x writes the summaries of the sessions a resumed or continued one came
- * from at the top of the new file, so it never titles this one.
+ * from at the top of the new file, so it never titles this one; nor does the summary of an abandoned
+ * branch (a leaf off the path), which names what that branch was about.
  */
 export function titleOf(store: RecordStore, thread: Thread, turns: readonly Turn[]): string | undefined {
   const {custom, ai, summaries} = store.titles
   if (custom !== undefined) return custom.trim()
   if (ai !== undefined) return ai.trim()
-  const uuids = new Set([...thread.path, ...thread.offPath].map((entry) => entry.uuid))
+  const uuids = new Set(thread.path.map((entry) => entry.uuid))
   const own = summaries.filter((summary) => summary.leafUuid === undefined || uuids.has(summary.leafUuid))
   const chosen = own[own.length - 1]
   if (chosen) return chosen.summary.trim()

@@ -1,5 +1,6 @@
 import type {ToolCallPart} from '@chatmark/core/model'
 import {bashResult} from './bash-mode.js'
+import {placeCompactCommand} from './compaction.js'
 import type {BuildState, TurnList} from './state.js'
 import {pushTurn} from './state.js'
 import {userTurn} from './turn.js'
@@ -17,7 +18,7 @@ export function addUserRecord(state: BuildState, list: TurnList, record: Record<
     pendingBash.result = bashResult(parts.bashOutput)
     list.pendingBash = undefined
   }
-  if (parts.parts.length === 0) return
+  if (parts.parts.length === 0 || placeCompactCommand(list.turns, parts.parts)) return
   const bash = parts.parts.find((part): part is ToolCallPart => part.type === 'tool-call')
   if (bash) list.pendingBash = bash
   pushTurn(list, userTurn(parts.parts, record, parts.parts.every((part) => part.type === 'notice') && parts.meta))

@@ -30,7 +30,11 @@ export function userTextParts(state: BuildState, text: string, turns: Turn[], re
       break
     }
     case 'command':
-      parts.push(commandNotice(kind.name, kind.args))
+      // A command with arguments (`/orchestrator build the thing`) is what the user asked for: their turn.
+      // Claude Code 1.0.x wrote the name without its slash (`<command-name>init</command-name>`).
+      if (/\S/.test(kind.args) && !localCommands.has(kind.name.replace(/^\//, '')))
+        parts.push({type: 'text', text: `${slashed(kind.name)} ${kind.args.trim()}`})
+      else parts.push(commandNotice(kind.name, kind.args))
       result.meta = false
       break
     case 'command-output':
@@ -60,4 +64,43 @@ export function userTextParts(state: BuildState, text: string, turns: Turn[], re
       if (keepMeta) parts.push(metaNotice(`Injected <${kind.tag}>`, kind.text))
       break
   }
+}
+
+/*
+ * Claude Code's built-in commands that act in the CLI (settings, session, compaction) rather than prompt the
+ * model: with arguments they are still command notices. A custom or plugin command (`.claude/commands/*.md`),
+ * or a built-in prompt command (`/init`, `/review`), is a request.
+ */
+const localCommands = new Set([
+  'add-dir',
+  'agents',
+  'branch',
+  'clear',
+  'compact',
+  'config',
+  'context',
+  'cost',
+  'effort',
+  'export',
+  'fast',
+  'help',
+  'hooks',
+  'login',
+  'logout',
+  'mcp',
+  'memory',
+  'model',
+  'output-style',
+  'permissions',
+  'plugin',
+  'rename',
+  'resume',
+  'rewind',
+  'status',
+  'theme',
+  'vim'
+])
+
+function slashed(name: string): string {
+  return name.startsWith('/') ? name : `/${name}`
 }

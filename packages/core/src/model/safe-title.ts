@@ -1,0 +1,23 @@
+import stripAnsi from 'strip-ansi'
+import {oneLine} from './one-line.js'
+
+/**
+ * Control characters other than line endings: C0 (NUL to US, but `\n` and
+ * `\r`), DEL and C1 (U+0080 to U+009F). Written raw, they reach a note's
+ * heading, a file name and a terminal (`--list`), where ESC and CSI start
+ * escape sequences and BEL rings.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is matched
+const controlCharacter = /[ \t]*[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f][\u0000-\u0020\u007f-\u009f]*/g
+
+/**
+ * A title or a label made safe to write anywhere, as one line: ANSI escape
+ * sequences taken out whole (a title copied from a terminal keeps its words,
+ * not `[31m`), every other run of control characters, with the spaces around it, made one space (a tab, a
+ * form feed, a lone ESC or BEL), then {@link oneLine}. Text of only controls
+ * and whitespace gives `''`, which callers treat as absent.
+ */
+export function safeTitle(value: string): string {
+  const plain = value.includes('\u001b') || value.includes('\u009b') ? stripAnsi(value) : value
+  return oneLine(plain.replace(controlCharacter, ' '))
+}
