@@ -54,14 +54,17 @@ test('an input no format claims is "detected as: nothing"; one that fails to rea
   )
 })
 
-test('forced, the format detection chooses too reads an empty session as it does unforced: an empty note', async () => {
+test('forced, the format detection chooses too reads an empty session as it does unforced: a warning', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-forced-'))
   await writeFile(join(dir, 'empty.json'), '{"sessionId": "s1", "messages": []}')
   const detected = await runCli(['empty.json'], '', {cwd: dir})
   const forced = await runCli(['--format', 'gemini', 'empty.json'], '', {cwd: dir})
   assert.equal(detected.code, 0)
   assert.equal(forced.code, 0)
-  for (const run of [detected, forced]) assert.match(run.stdout, /^turns: 0$/m)
+  for (const run of [detected, forced]) {
+    assert.equal(run.stdout, '')
+    assert.match(run.stderr, /^empty\.json: warning: The session holds no messages to show .*: no note is written$/m)
+  }
   assert.doesNotMatch(forced.stderr, /read no conversation/)
 })
 
