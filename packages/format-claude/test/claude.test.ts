@@ -486,6 +486,43 @@ test('a slash command with arguments is the user turn that titles the note; a CL
   )
 })
 
+test('the prompt a command expanded to goes folded with the command; other isMeta text is harness text', async () => {
+  const lines = jsonl(
+    user('c1', null, '<command-name>/orchestrator</command-name>\n<command-args>build the thing</command-args>'),
+    user('m1', 'c1', 'Plan and carry out this task: build the thing\n', {isMeta: true}),
+    assistant('a1', 'm1', 'msg_1', [{type: 'text', text: 'Planned.'}]),
+    user('m2', 'a1', 'Caveat: injected by a hook', {isMeta: true}),
+    user('u1', 'm2', 'a later prompt')
+  )
+  const value = await conversation(lines)
+  const first = value.turns[0]
+  assert.equal(first?.role, 'user')
+  assert.deepEqual(
+    first?.parts.map((part) => (part.type === 'notice' ? [part.text, part.details] : [part.type])),
+    [['text'], ['The prompt /orchestrator sent', 'Plan and carry out this task: build the thing']]
+  )
+  assert.equal(value.fidelity['meta-message'], 1)
+  assert.deepEqual(texts(value), ['/orchestrator build the thing', 'Planned.', 'a later prompt'])
+})
+
+test('a command without arguments is a request once its expanded prompt follows it, else a notice', async () => {
+  const lines = jsonl(
+    user('c1', null, '<command-name>/review</command-name>\n<command-args></command-args>'),
+    user('m1', 'c1', 'Review the open pull request.', {isMeta: true}),
+    assistant('a1', 'm1', 'msg_1', [{type: 'text', text: 'Reviewed.'}]),
+    user('c2', 'a1', '<command-name>/doctor</command-name>\n<command-args></command-args>'),
+    user('c3', 'c2', '<command-name>/model</command-name>\n<command-args></command-args>'),
+    user('m2', 'c3', 'Set model to opus', {isMeta: true})
+  )
+  const value = await conversation(lines)
+  assert.deepEqual(texts(value), ['/review', 'Reviewed.'])
+  assert.deepEqual(
+    notices(value).map((notice) => notice.text),
+    ['The prompt /review sent', 'Command: /doctor', 'Command: /model']
+  )
+  assert.equal(value.fidelity['meta-message'], 1)
+})
+
 test('a summary of an abandoned branch does not title the session; one of its own path does', async () => {
   const records = [
     user('u1', null, 'first'),

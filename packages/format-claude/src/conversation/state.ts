@@ -1,4 +1,4 @@
-import type {Fidelity, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
+import type {Fidelity, NoticePart, TextPart, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
 import type {Entry, RecordStore} from '../record-store.js'
 import type {SubagentTranscript} from '../subagent-transcripts.js'
 import type {Thread} from '../thread.js'
@@ -123,11 +123,13 @@ export interface TurnList {
   open: Turn | undefined
   /** The last bash-mode command (`! cmd`) still waiting for its output. */
   pendingBash: ToolCallPart | undefined
+  /** The prompt command of the last user record, whose expanded prompt may come next. */
+  pendingCommand: {name: string; part: TextPart | NoticePart} | undefined
 }
 
 /** An empty list of turns. */
 export function createTurnList(main: boolean): TurnList {
-  return {turns: [], main, open: undefined, pendingBash: undefined}
+  return {turns: [], main, open: undefined, pendingBash: undefined, pendingCommand: undefined}
 }
 
 /** Adds a turn that closes the open assistant turn. */

@@ -1,4 +1,4 @@
-import type {Part, Turn} from '@chatmark/core/model'
+import type {NoticePart, Part, TextPart, Turn} from '@chatmark/core/model'
 import {isString, stringOf} from '@chatmark/core/model'
 import {blocksText, imageAttachment} from '../tool-result.js'
 import type {BashOutput} from './bash-mode.js'
@@ -17,12 +17,17 @@ export interface UserParts {
   meta: boolean
   /** Output of a bash-mode command, for the command's tool call. */
   bashOutput?: BashOutput
+  /** A prompt command the user ran (`/orchestrator build the thing`): the text part that shows it. */
+  command?: {name: string; part: TextPart | NoticePart}
+  /** The text of an isMeta record: harness text, or the prompt a command just run expanded to. */
+  metaText?: string
 }
 
 /**
  * The parts of a user record. Tool results are shown with their calls (only
  * orphans are counted here); a compaction summary goes to the compaction
- * notice among the last turns (`turns`); isMeta text is harness text.
+ * notice among the last turns (`turns`); isMeta text is left to the caller
+ * (`metaText`), which knows whether a command just ran.
  */
 export function userParts(state: BuildState, record: Record<string, unknown>, turns: Turn[]): UserParts {
   const content = messageContent(record)
@@ -35,9 +40,8 @@ export function userParts(state: BuildState, record: Record<string, unknown>, tu
     return result
   }
   if (record['isMeta'] === true) {
-    count(state, 'meta-message')
     const text = blocksText(content).trim()
-    if (state.settings.keepMeta && text) result.parts.push(metaNotice('Injected context (meta message)', text))
+    if (text) result.metaText = text
     return result
   }
   for (const block of blocks) {

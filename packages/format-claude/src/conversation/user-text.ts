@@ -1,4 +1,4 @@
-import type {Turn} from '@chatmark/core/model'
+import type {TextPart, Turn} from '@chatmark/core/model'
 import {classifyUserText, stripReminders} from '../harness-text.js'
 import {bashCall} from './bash-mode.js'
 import {attachSummary} from './compaction.js'
@@ -32,9 +32,15 @@ export function userTextParts(state: BuildState, text: string, turns: Turn[], re
     case 'command':
       // A command with arguments (`/orchestrator build the thing`) is what the user asked for: their turn.
       // Claude Code 1.0.x wrote the name without its slash (`<command-name>init</command-name>`).
-      if (/\S/.test(kind.args) && !localCommands.has(kind.name.replace(/^\//, '')))
-        parts.push({type: 'text', text: `${slashed(kind.name)} ${kind.args.trim()}`})
-      else parts.push(commandNotice(kind.name, kind.args))
+      if (/\S/.test(kind.args) && !localCommands.has(kind.name.replace(/^\//, ''))) {
+        const part: TextPart = {type: 'text', text: `${slashed(kind.name)} ${kind.args.trim()}`}
+        parts.push(part)
+        result.command = {name: slashed(kind.name), part}
+      } else {
+        const notice = commandNotice(kind.name, kind.args)
+        parts.push(notice)
+        if (!localCommands.has(kind.name.replace(/^\//, ''))) result.command = {name: slashed(kind.name), part: notice}
+      }
       result.meta = false
       break
     case 'command-output':
