@@ -24,6 +24,12 @@ test('a title loses its ANSI sequences whole and every other control character',
   assert.equal(safeTitle('Café  «déjà vu» ✓'), 'Café  «déjà vu» ✓')
 })
 
+test('a title loses the bidirectional controls that would reorder it, and keeps right-to-left text', () => {
+  assert.equal(safeTitle('report\u202Etxt.exe'), 'reporttxt.exe')
+  assert.equal(safeTitle('\u2067שלום\u2069 world\u202A!\u202C'), 'שלום world!')
+  assert.equal(safeTitle('مرحبا بالعالم'), 'مرحبا بالعالم')
+})
+
 test('the title of every writer is safe: own, from the prompt, or made of the id', () => {
   assert.equal(conversationTitle(titled('Plan\u0007 v2\u001b[0m')), 'Plan v2')
   assert.equal(conversationTitle(titled('\u0007\u0000')), 'hello')
