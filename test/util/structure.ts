@@ -24,7 +24,9 @@ function countTurns(turns: Conversation['turns'], options: RenderOptions): numbe
   for (const turn of turns) {
     for (const part of turn.parts) if (part.type === 'branch') count += countTurns(part.turns, options)
     const shown = turn.parts.some((part) => {
-      if (part.type === 'notice' || part.type === 'branch') return false
+      // A compaction has a heading of its own; other notices are shown between turns.
+      if (part.type === 'notice') return part.kind === 'compaction' && options.notices !== false
+      if (part.type === 'branch') return false
       if (part.type === 'thinking') return options.thinking !== false && /\S/.test(part.text + (part.subject ?? ''))
       if (part.type === 'text') return /\S/.test(part.text)
       return true

@@ -518,10 +518,16 @@ test('a time without an offset is rendered as UTC whatever the machine time zone
       toNote(value, {timeZone})
         .split('\n')
         .filter((line) => line.startsWith('## '))
-    assert.deepEqual(headings('UTC'), ['## Ann · 2026-03-01 10:00 UTC', '## Model · 2026-03-01 10:01 · m-1'])
+    // The last turn, a compaction with no time, has a heading of its own.
+    assert.deepEqual(headings('UTC'), [
+      '## Ann · 2026-03-01 10:00 UTC',
+      '## Model · 2026-03-01 10:01 · m-1',
+      '## System'
+    ])
     assert.deepEqual(headings('America/New_York'), [
       '## Ann · 2026-03-01 05:00 America/New_York',
-      '## Model · 2026-03-01 05:01 · m-1'
+      '## Model · 2026-03-01 05:01 · m-1',
+      '## System'
     ])
     // Offsets are kept: +02:00 is two hours before UTC.
     value.turns[0]!.timestamp = '2026-03-01T10:00:00+02'

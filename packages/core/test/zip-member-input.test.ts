@@ -73,7 +73,7 @@ test('a member split over numbered files is read whole, in natural order, as one
     // Each part's elements are kept byte for byte, with what lies between them; only the outer brackets go, and
     // the bytes dropped (brackets, BOM, whitespace at the parts' ends) are spaces before the last bracket: the
     // joined array is exactly as long as the input's size says, so a head that holds it all is the whole input.
-    const joined = '[{"id": "a"},\n {"id": "b"},{"id": "c"}\n,{"id": "d"}' + ' '.repeat(12) + ']'
+    const joined = `[{"id": "a"},\n {"id": "b"},{"id": "c"}\n,{"id": "d"}${' '.repeat(12)}]`
     assert.equal(await text(member), joined)
     assert.equal(Buffer.byteLength(joined), member.size)
     assert.deepEqual(

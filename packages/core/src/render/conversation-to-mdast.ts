@@ -49,7 +49,7 @@ interface Context {
 /**
  * Builds the note's semantic tree: YAML frontmatter, a title heading, then a
  * `chatmarkTurn` per turn (a heading and its parts), with turns that hold
- * only notices as `chatmarkNotice` nodes between them and alternate branches
+ * only notices (but a compaction) as `chatmarkNotice` nodes between them and alternate branches
  * as `chatmarkBranch` nodes where they fork off. The tree says what things
  * are; how they are spelled (a `<details>` fold or an Obsidian callout, Markdown
  * or HTML) is the writer's choice. Serialise it with `remarkChatmark`.
@@ -86,7 +86,9 @@ export function* conversationMdastNodes(
 
 /** The nodes of one turn at the top level (or inside a branch). */
 export function turnToMdast(turn: Turn, context: Context): TurnLevel[] {
-  if (turn.parts.every((part) => part.type === 'notice' || part.type === 'branch')) {
+  // A compaction starts a new part of the conversation (what came before is summarised): it has a heading of its
+  // own, so it is not read as part of the turn before it and a reader finds it in the note's outline.
+  if (turn.parts.every((part) => part.type === 'branch' || (part.type === 'notice' && part.kind !== 'compaction'))) {
     return turn.parts.flatMap((part) => {
       if (part.type === 'branch') return branchToMdast(part, context)
       return part.type === 'notice' ? noticeToMdast(part, context) : []
