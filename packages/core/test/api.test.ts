@@ -70,6 +70,7 @@ test('the public API is exactly the expected list of exports', () => {
     'readJsonLines',
     'readLineBatches',
     'readLines',
+    'referencedFileParts',
     'remarkChatmark',
     'removeEveryTemporary',
     'removeStaleTemporaries',
@@ -81,6 +82,7 @@ test('the public API is exactly the expected list of exports', () => {
     'sampleRecordLimit',
     'sessionInputs',
     'shorten',
+    'splitReferencedFiles',
     'staleTemporaryMs',
     'startsAsJsonDocument',
     'stringOf',
@@ -98,6 +100,7 @@ test('the public API is exactly the expected list of exports', () => {
     'turnDepth',
     'userParticipant',
     'validateConversation',
+    'withReferencedFiles',
     'writeFileAtomically',
     'zipContainerInput',
     'zipMemberInput'

@@ -1,7 +1,9 @@
 import type {NoticePart, Part, TokenCounts, ToolCallPart, ToolResult, Turn} from '@chatmark/core/model'
 import {addTokens, forkNotice, isRecord, stringOf, timeOf} from '@chatmark/core/model'
+import {withoutResumeTrailer} from './compression-summary.js'
 import {contentParts} from './content-parts.js'
 import type {ChatEntry} from './read-records.js'
+import {withQwenReferencedFiles} from './referenced-files.js'
 import {readSystemRecord} from './system-parts.js'
 import {tokenCounts} from './tokens.js'
 import {recordedResult, responseResult} from './tool-result.js'
@@ -179,6 +181,7 @@ const notificationSubtypes: ReadonlySet<string> = new Set(['cron', 'notification
  * the user's place. A message typed while tools ran (`mid_turn_user_message`)
  * is sent to the model wrapped as `[User message received during tool
  * execution]: …`; the note shows what the user typed, its `displayText`.
+ * Files named with `@path` are split off the prompt as attachments.
  */
 function userParts(record: Record<string, unknown>): Part[] | undefined {
   const subtype = stringOf(record['subtype'])
@@ -186,7 +189,8 @@ function userParts(record: Record<string, unknown>): Part[] | undefined {
   const payload = isRecord(record['systemPayload']) ? record['systemPayload'] : {}
   const typed = stringOf(payload['displayText'])
   if (subtype === 'mid_turn_user_message' && typed?.trim()) return [{type: 'text', text: typed}]
-  return contentParts(record['message'])
+  const parts = contentParts(record['message'])
+  return withQwenReferencedFiles(parts, stringOf(record['cwd'])) ?? parts
 }
 
 /** The turns of a compression checkpoint's `compressedHistory` (Gemini `Content[]`). */
@@ -201,7 +205,12 @@ function historyTurns(payload: unknown, calls: Map<string, ToolCallPart>): Turn[
       const call = calls.get(id)
       if (call) call.result = result
     }
-    const parts = contentParts(content)
+    // The summary without the fixed instruction the CLI appends to it: not the user's words.
+    const parts = contentParts(content).flatMap((part): Part[] => {
+      if (part.type !== 'text' || model) return [part]
+      const text = withoutResumeTrailer(part.text)
+      return text.trim() === '' ? [] : [{...part, text}]
+    })
     for (const part of parts) if (part.type === 'tool-call' && part.id) calls.set(part.id, part)
     if (parts.length > 0) turns.push({role: model ? 'assistant' : 'user', author: model ? modelId : 'user', parts})
   }

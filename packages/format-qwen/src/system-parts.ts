@@ -1,5 +1,7 @@
 import type {NoticePart} from '@chatmark/core/model'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
+import {isBackgroundRequest} from './background-request.js'
+import {withoutResumeTrailer} from './compression-summary.js'
 import {uiEventOf} from './types.js'
 
 /** What a `system` record adds to a note. */
@@ -82,7 +84,8 @@ export function readSystemRecord(record: Record<string, unknown>): SystemReading
 /**
  * A `chat_compression` checkpoint: `info` (token counts, `triggerReason`) and
  * `compressedHistory`, the history the model sees from then on, whose first
- * user message is the summary (a `<state_snapshot>`).
+ * user message is the summary (a `<state_snapshot>`), without the CLI's fixed
+ * resume instruction after it.
  */
 function compressionNotice(payload: Record<string, unknown>): NoticePart {
   const info = isRecord(payload['info']) ? payload['info'] : {}
@@ -112,18 +115,22 @@ function summaryOf(history: unknown): string | undefined {
   const text = first['parts']
     .map((part) => (isRecord(part) && isString(part['text']) && part['thought'] !== true ? part['text'] : ''))
     .join('')
-    .trim()
-  return text === '' ? undefined : text
+  const summary = withoutResumeTrailer(text).trim()
+  return summary === '' ? undefined : summary
 }
 
 /**
  * `ui_telemetry` replays the CLI's stats on resume. A failed request leaves no
  * assistant record, only its `qwen-code.api_error` event, which is shown; the
  * other events (`api_response`, `tool_call`) repeat what the records hold.
+ * The error of a background request (a memory agent's, a title's) is not the
+ * conversation's: the turn it follows was answered (a memory agent runs after
+ * it), and no one waited for it, so it is only counted.
  */
 function telemetry(record: Record<string, unknown>): SystemReading {
   const event = uiEventOf(record)
   if (event?.['event.name'] !== 'qwen-code.api_error') return {kind: 'bookkeeping'}
+  if (isBackgroundRequest(event)) return {kind: 'counted', reason: 'background-request-error'}
   // `error_message` from 0.15; up to 0.12 the text was in `error`.
   const message = stringOf(event['error_message'])?.trim() || stringOf(event['error'])?.trim() || 'the request failed'
   const type = stringOf(event['error_type'])

@@ -32,6 +32,8 @@ export {
   inputFromString
 } from './input.js'
 export {attachmentBytes} from './attachment-bytes.js'
+export type {ReferencedFile, ReferencedFileOptions} from './referenced-files.js'
+export {referencedFileParts, splitReferencedFiles, withReferencedFiles} from './referenced-files.js'
 export {countingInput} from './counting-input.js'
 export type {Sample, SampleKind, SampleRecord} from './sample.js'
 export {createSample, sampleEntryLimit, sampleFromBytes, sampleHeadLimit, sampleRecordLimit} from './sample.js'
