@@ -1,4 +1,5 @@
 import type {FormatPlugin} from '@chatmark/core/read'
+import {databaseName} from './database-name.js'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
 import {opencodeTool} from './tool.js'
@@ -19,7 +20,8 @@ export interface Options {
  * Creates the format plugin for OpenCode (`opencode-ai`) sessions: its
  * SQLite database `opencode.db` (1.2 and later; rows still in the `-wal`
  * file beside it included) or the `storage/` folder of JSON files (1.1 and
- * earlier). One conversation per session.
+ * earlier; the 0.x layout of `project/<id>/storage/session/` too), and
+ * the JSON of `opencode export`. One conversation per session.
  *
  * @example
  *   const normalizer = createNormalizer({formats: [opencode()]})
@@ -28,9 +30,10 @@ export function opencode(options: Options = {}): FormatPlugin {
   const settings = options.wasmPath ? {wasmPath: options.wasmPath} : {}
   return {
     name: 'opencode',
-    description: 'OpenCode sessions (the opencode.db database, or the storage folder of 1.1 and earlier)',
+    description:
+      'OpenCode sessions (the opencode.db database, an opencode export, or the storage folder of 1.1 and earlier)',
     extensions: ['.db'],
-    fileNames: ['opencode.db'],
+    fileNames: [databaseName],
     detect,
     parse: (input, context) => parse(input, context, settings),
     tool: opencodeTool

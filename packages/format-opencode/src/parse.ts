@@ -1,7 +1,10 @@
 import type {Conversation} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
+import {sqliteMagic} from './apply-wal.js'
 import {messageSource} from './message-source.js'
+import {readExport} from './read-export.js'
 import {readStorage} from './read-storage.js'
+import type {SessionSource} from './session-conversation.js'
 import {sessionConversation} from './session-conversation.js'
 import type {StoredSession} from './types.js'
 
@@ -15,9 +18,10 @@ export interface ParseSettings {
 
 /**
  * Reads OpenCode's sessions, one conversation each: from the SQLite
- * database (a file: 1.2 and later) or from the storage folder of JSON files
- * (a container: 1.1 and earlier). The database reader and sql.js load only
- * when a database is read.
+ * database (a file starting `SQLite format 3`: 1.2 and later), from the
+ * JSON of `opencode export` (any other file), or from the storage folder of
+ * JSON files (a container: 1.1 and earlier). The database reader and sql.js
+ * load only when a database is read.
  */
 export async function* parse(
   input: Input,
@@ -25,10 +29,13 @@ export async function* parse(
   settings: ParseSettings
 ): AsyncGenerator<Conversation> {
   let sessions: AsyncIterable<StoredSession>
-  let variant: 'opencode-db' | 'opencode-storage'
+  let variant: SessionSource['variant']
   if (input.entries && input.openEntry) {
     sessions = readStorage(input, input.entries, context)
     variant = 'opencode-storage'
+  } else if (!(await isSqlite(input))) {
+    sessions = readExport(input, context)
+    variant = 'opencode-export'
   } else {
     const {readDatabase} = await import('./read-database.js')
     sessions = readDatabase(input, context, settings.wasmPath)
@@ -40,4 +47,10 @@ export async function* parse(
   for await (const session of sessions) {
     yield sessionConversation(session, {variant, ...(input.path ? {path: input.path} : {})}, report)
   }
+}
+
+/** Whether the input starts as a SQLite database does: the database reader's, else the export reader's. */
+async function isSqlite(input: Input): Promise<boolean> {
+  const head = await input.head(sqliteMagic.length)
+  return Buffer.from(head).toString('latin1') === sqliteMagic
 }

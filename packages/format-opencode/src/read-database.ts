@@ -7,10 +7,8 @@ import type {Database, SqlValue} from 'sql.js'
 import {applyWal} from './apply-wal.js'
 import {loadSqlite} from './load-sqlite.js'
 import {messageSource} from './message-source.js'
+import {requiredTables} from './required-tables.js'
 import type {StoredMessage, StoredSession} from './types.js'
-
-/** The tables a database must have to be read as OpenCode's. */
-export const requiredTables = ['session', 'message', 'part'] as const
 
 /**
  * Reads OpenCode's SQLite database (`opencode.db`, 1.2 and later) whole into

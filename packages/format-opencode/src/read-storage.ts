@@ -3,7 +3,8 @@ import {isRecord, numberOf} from '@chatmark/core/model'
 import type {Input, InputEntry, ParseContext} from '@chatmark/core/read'
 import {entryInput, readJsonDocument, shorten} from '@chatmark/core/read'
 import {messageSource} from './message-source.js'
-import {messageFile, partFile, sessionFile} from './storage-layout.js'
+import {inlineMessage} from './message-v1.js'
+import {storageFile} from './storage-layout.js'
 import type {StoredMessage, StoredSession} from './types.js'
 
 interface Keyed {
@@ -13,7 +14,9 @@ interface Keyed {
 
 /**
  * Reads the storage folder of OpenCode 1.1 and earlier (or a `.zip` of it):
- * one JSON file per session, message and part. Yields the sessions oldest
+ * one JSON file per session, message and part, in the layout of 0.x
+ * (`session/info/`, `session/message/`, `session/part/`) or of 1.x
+ * (`session/`, `message/`, `part/`; see `storage-layout.ts`). Yields the sessions oldest
  * first, each with its messages and parts in id order (OpenCode's ids grow
  * with time, and its own `Storage.list` sorts by them). A file that cannot
  * be read is reported and counted; the rest of its session is kept.
@@ -27,23 +30,15 @@ export async function* readStorage(
   const messages = new Map<string, Keyed[]>()
   const parts = new Map<string, Keyed[]>()
   for (const entry of await list.call(input)) {
-    const session = sessionFile.exec(entry.path)
-    if (session?.[1]) {
-      sessions.set(session[1], entry)
-      continue
-    }
-    const message = messageFile.exec(entry.path)
-    if (message?.[1] && message[2]) {
-      push(messages, message[1], {id: message[2], entry})
-      continue
-    }
-    const part = partFile.exec(entry.path)
-    if (part?.[1] && part[2]) push(parts, part[1], {id: part[2], entry})
+    const file = storageFile(entry.path)
+    if (file?.kind === 'session') sessions.set(file.session, entry)
+    else if (file?.kind === 'message') push(messages, file.session, {id: file.message, entry})
+    else if (file?.kind === 'part') push(parts, file.message, {id: file.part, entry})
   }
   if (sessions.size === 0 && messages.size === 0) {
     throw new Error(
-      `expected an OpenCode storage folder (session/<project>/ses_*.json and message/ses_*/msg_*.json files), ` +
-        `found none in ${input.name}`
+      'expected an OpenCode storage folder (session/<project>/ses_*.json and message/ses_*/msg_*.json files, ' +
+        `or session/info/ses_*.json and session/message/ses_*/msg_*.json before 1.0), found none in ${input.name}`
     )
   }
 
@@ -76,7 +71,14 @@ export async function* readStorage(
         count(fidelity, 'unreadable-message')
         continue
       }
-      const read: StoredMessage = {id: message.id, info: {...record, id: message.id}, parts: []}
+      // Before the part files (early 0.x) a message kept its parts inline: part files, when there are any, win.
+      const inline = inlineMessage(record)
+      const files = parts.get(message.id) ?? []
+      const read: StoredMessage = {
+        id: message.id,
+        info: {...inline.info, id: message.id},
+        parts: files.length > 0 ? [] : inline.parts
+      }
       for (const part of (parts.get(message.id) ?? []).sort((left, right) => compare(left.id, right.id))) {
         const data = await readRecord(input, part.entry, context, 'an OpenCode part')
         if (data) read.parts.push({...data, id: part.id})

@@ -20,7 +20,7 @@ export const model = modelParticipant('opencode', 'OpenCode')
 
 /** Where a session was read from. */
 export interface SessionSource {
-  variant: 'opencode-db' | 'opencode-storage'
+  variant: 'opencode-db' | 'opencode-storage' | 'opencode-export'
   path?: string
 }
 
@@ -80,7 +80,8 @@ export function sessionConversation(session: StoredSession, source: SessionSourc
   const time = isRecord(info['time']) ? info['time'] : {}
   const metadata: ConversationMetadata = {}
   if (state.models.length > 0) metadata.models = state.models
-  const directory = stringOf(info['directory'])
+  // 0.x sessions name no directory (`Session.Info` of 0.5.29): their assistant messages' `path.cwd` does.
+  const directory = stringOf(info['directory']) ?? firstCwd(kept)
   if (directory) metadata.project = directory
   const tokens = sumTokens(state.turns.flatMap((turn) => (turn.tokens ? [turn.tokens] : [])))
   if (tokens) metadata.tokens = tokens
@@ -226,6 +227,15 @@ function errorNotice(value: unknown): NoticePart | undefined {
     text: `${api ? 'The request failed' : name}${status === undefined ? '' : ` (HTTP ${status})`}: ${message || name}`,
     ...(body ? {details: body} : {})
   }
+}
+
+function firstCwd(messages: readonly StoredMessage[]): string | undefined {
+  for (const message of messages) {
+    const path = message.info['path']
+    const cwd = isRecord(path) ? stringOf(path['cwd']) : undefined
+    if (cwd) return cwd
+  }
+  return undefined
 }
 
 function count(state: State, reason: string): void {

@@ -89,6 +89,15 @@ export interface PartSchema {
   auto?: boolean
 }
 
+/**
+ * What `opencode export [sessionID]` prints (`cli/cmd/export.ts`; 1.18.33 and 1.1.65): one
+ * session with its messages, each with its parts, the same objects as the storage files.
+ */
+export interface ExportSchema {
+  info: SessionSchema
+  messages: Array<{info: MessageSchema; parts: PartSchema[]}>
+}
+
 /** A session with its messages and their parts, in the order OpenCode shows them. */
 export interface StoredSession {
   /** The session, with 1.18's columns renamed to the JSON files' fields. */

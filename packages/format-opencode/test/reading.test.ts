@@ -15,6 +15,7 @@ import {
   notices,
   readBytes,
   readPath,
+  root,
   storageFixture,
   user
 } from './helpers.js'
@@ -319,4 +320,129 @@ test('a storage folder without sessions or messages fails clearly when forced', 
     format: 'opencode'
   })
   assert.match(String(result.file.messages[0]), /expected an OpenCode storage folder/)
+})
+
+test('the 0.x storage folder reads its session, messages and part files', async () => {
+  const {conversations, detection, file} = await readPath(join(root, 'fixtures/opencode/storage-0.x/input'), true)
+  assert.equal(detection.format, 'opencode')
+  assert.deepEqual(file.messages.map(String), [])
+  const [conversation] = conversations
+  assert.equal(conversation?.metadata.extra?.['opencodeVersion'], '0.5.29')
+  assert.equal(conversation?.metadata.project, '/tmp/producers-opencode/run05/demo-project')
+  assert.deepEqual(
+    conversation?.turns.map((turn) => [turn.role, turn.parts.map((part) => part.type)]),
+    [
+      ['user', ['text']],
+      ['assistant', ['thinking', 'text', 'notice']],
+      ['user', ['text']],
+      ['assistant', ['thinking', 'text', 'tool-call', 'notice']]
+    ]
+  )
+})
+
+test('early 0.x messages with their parts inline (v1 with metadata, or MessageV2) are read', async () => {
+  const base = await folder({
+    'project/global/storage/session/info/ses_1.json': {id: 'ses_1', title: 'Old', time: {created: 1, updated: 2}},
+    'project/global/storage/session/message/ses_1/msg_01.json': {
+      id: 'msg_01',
+      role: 'user',
+      parts: [{type: 'text', text: 'Read a.txt'}],
+      metadata: {sessionID: 'ses_1', time: {created: 1_750_000_000_000}, tool: {}}
+    },
+    'project/global/storage/session/message/ses_1/msg_02.json': {
+      id: 'msg_02',
+      role: 'assistant',
+      parts: [
+        {type: 'step-start'},
+        {
+          type: 'tool-invocation',
+          toolInvocation: {state: 'result', toolCallId: 'call_1', toolName: 'read', args: {path: 'a.txt'}, result: 'A'}
+        },
+        {type: 'source', source: {url: 'https://example.com'}},
+        {type: 'text', text: 'It says A.'}
+      ],
+      metadata: {
+        sessionID: 'ses_1',
+        time: {created: 1_750_000_001_000, completed: 1_750_000_002_000},
+        tool: {call_1: {title: 'a.txt', time: {start: 1, end: 2}}},
+        assistant: {
+          modelID: 'claude-sonnet-4',
+          providerID: 'anthropic',
+          path: {cwd: '/home/ada/old', root: '/home/ada/old'},
+          cost: 0.01,
+          tokens: {input: 10, output: 5, reasoning: 0, cache: {read: 0, write: 0}}
+        }
+      }
+    },
+    'project/global/storage/session/message/ses_1/msg_03.json': {
+      id: 'msg_03',
+      role: 'user',
+      sessionID: 'ses_1',
+      time: {created: 1_750_000_003_000},
+      parts: [{id: 'prt_1', type: 'text', text: 'And b.txt?'}]
+    },
+    'project/global/storage/session/message/ses_1/msg_04.json': {
+      id: 'msg_04',
+      role: 'assistant',
+      sessionID: 'ses_1',
+      modelID: 'claude-sonnet-4',
+      time: {created: 1_750_000_004_000},
+      parts: [{id: 'call_2', type: 'tool', tool: 'read', state: {status: 'completed', input: {}, output: 'B'}}]
+    }
+  })
+  const {conversations, file} = await readPath(base, true)
+  assert.deepEqual(file.messages.map(String), [])
+  const turns = conversations[0]?.turns ?? []
+  assert.equal(conversations[0]?.metadata.project, '/home/ada/old')
+  assert.deepEqual(
+    turns.map((turn) => [turn.role, turn.model, turn.parts.map((part) => part.type)]),
+    [
+      ['user', undefined, ['text']],
+      ['assistant', 'claude-sonnet-4', ['tool-call', 'text']],
+      ['user', undefined, ['text']],
+      ['assistant', 'claude-sonnet-4', ['tool-call']]
+    ]
+  )
+  const calls = turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
+  assert.deepEqual(
+    calls.map((call) => [call.id, call.name, call.status, call.result?.text]),
+    [
+      ['call_1', 'read', 'completed', 'A'],
+      ['call_2', 'read', 'completed', 'B']
+    ]
+  )
+  assert.equal(turns[1]?.timestamp, '2025-06-15T15:06:41.000Z')
+})
+
+test('an opencode export of 1.1.65 reads as its storage folder does', async () => {
+  const path = fileURLToPath(new URL('fixtures/export-1.1.65/ses_dc8832becffe3NjCUiehZta3OX.json', import.meta.url))
+  const {conversations, detection, file} = await readPath(path)
+  assert.equal(detection.format, 'opencode')
+  assert.deepEqual(file.messages.map(String), [])
+  assert.equal(conversations[0]?.source.variant, 'opencode-export')
+  assert.equal(conversations[0]?.metadata.extra?.['opencodeVersion'], '1.1.65')
+  assert.deepEqual(
+    conversations[0]?.turns.map((turn) => turn.role),
+    ['user', 'assistant']
+  )
+})
+
+test('an export with broken messages keeps the rest; a forced non-export fails clearly', async () => {
+  const text = JSON.stringify({
+    info: {id: 'ses_1', title: 'Broken'},
+    messages: [
+      {info: {id: 'msg_1', role: 'user', time: {created: 1}}, parts: [{type: 'text', text: 'Hello'}, 7]},
+      {parts: []},
+      'junk'
+    ]
+  })
+  const normalizer = createNormalizer({builtins: [opencode()]})
+  const {inputFromBytes} = await import('@chatmark/core')
+  const read = await normalizer.normalize(inputFromBytes(Buffer.from(text), 'broken.json'))
+  assert.equal(read.detection.format, 'opencode')
+  assert.deepEqual(read.conversations[0]?.fidelity, {'unreadable-message': 2, 'unreadable-part': 1})
+  assert.match(String(read.file.messages[0]), /messages\[1\] of broken\.json is not a message/)
+  const forced = await normalizer.normalize(inputFromBytes(Buffer.from('{"a": 1}'), 'a.json'), {format: 'opencode'})
+  assert.equal(forced.conversations.length, 0)
+  assert.match(String(forced.file.messages[0]), /expected an opencode export .* in a\.json/)
 })
