@@ -2,7 +2,9 @@ import type {Conversation, ConversationMetadata, Turn} from '@chatmark/core/mode
 import {forkNotice, sumTokens} from '@chatmark/core/model'
 import {promptTitle} from '../prompt-title.js'
 import {codexTokenKeys} from '../tokens.js'
-import type {RolloutState} from './state.js'
+import type {RolloutState, SessionMeta} from './state.js'
+import {hasParent} from './state.js'
+import {subagentNotice} from './subagent-notice.js'
 import {sessionTotal} from './token-usage.js'
 import {model, user} from './turns.js'
 
@@ -39,8 +41,12 @@ export function finish(state: RolloutState, options: FinishOptions): Conversatio
         'there is no conversation to convert'
     )
   }
-  // A fork's file holds only its own turns (0.150, 0.171): the notice names the thread it came from.
-  if (meta.forkedFrom) shown.unshift({role: 'system', parts: [forkNotice(meta.forkedFrom)]})
+  // A fork's file holds only its own turns (0.150, 0.171): the notice names the thread it came from. A subagent's
+  // names the thread that spawned it, and how many of that thread's turns its file copies (not shown).
+  const origin = meta.spawnedBy
+    ? subagentNotice(meta, state.inheritedTurns.size)
+    : meta.forkedFrom && forkNotice(meta.forkedFrom, state.inheritedTurns.size)
+  if (origin) shown.unshift({role: 'system', parts: [origin]})
 
   const conversation: Conversation = {
     id: meta.id ?? options.fallbackId,
@@ -50,14 +56,23 @@ export function finish(state: RolloutState, options: FinishOptions): Conversatio
     turns: shown,
     fidelity
   }
-  // A name the user gave the thread stays; a title made from a fork's first prompt says it is a fork.
-  const prompt = promptTitle(shown)
-  const title = meta.threadName ?? (prompt && meta.forkedFrom ? `${prompt} (fork)` : prompt)
+  const title = titleOf(meta, promptTitle(shown))
   if (title) conversation.title = title
   if (meta.createdAt) conversation.createdAt = meta.createdAt
   const updatedAt = meta.updatedAt ?? lastTimestamp(shown)
   if (updatedAt) conversation.updatedAt = updatedAt
   return conversation
+}
+
+/**
+ * A name the user gave the thread stays; a title made from a fork's first prompt says it is a fork. A
+ * subagent's first prompt is its own task (its parent's, copied before it, are not shown); a sealed task
+ * leaves its agent's path.
+ */
+function titleOf(meta: SessionMeta, prompt: string | undefined): string | undefined {
+  if (meta.threadName) return meta.threadName
+  if (meta.spawnedBy) return prompt ?? `Subagent ${meta.agentPath ?? meta.agentNickname ?? `of ${meta.spawnedBy}`}`
+  return prompt && meta.forkedFrom ? `${prompt} (fork)` : prompt
 }
 
 function metadataOf(state: RolloutState): ConversationMetadata {
@@ -66,20 +81,24 @@ function metadataOf(state: RolloutState): ConversationMetadata {
   if (state.models.length > 0) result.models = [...state.models]
   if (meta.cwd) result.project = meta.cwd
   if (meta.gitBranch) result.gitBranch = meta.gitBranch
-  if (meta.forkedFrom) result.parent = {id: meta.forkedFrom, relation: 'fork'}
-  else if (meta.spawnedBy) result.parent = {id: meta.spawnedBy, relation: 'subagent'}
-  // A fork's totals start from its parent's: its own usage is the sum of its turns.
+  // A v2 subagent has a `forked_from_id` too (its parent's history is forked into it): it is the parent's subagent.
+  if (meta.spawnedBy) result.parent = {id: meta.spawnedBy, relation: 'subagent'}
+  else if (meta.forkedFrom) result.parent = {id: meta.forkedFrom, relation: 'fork'}
+  // A fork's totals (and a subagent's, after a copy of its parent's history) start from its parent's: its own
+  // usage is the sum of its turns.
   const own = sumTokens(
     [...state.assistantByKey.keys()].flatMap((key) => recordedTokens.get(key) ?? deltaTokens.get(key) ?? []),
     codexTokenKeys
   )
-  const tokens = meta.forkedFrom ? own : (sessionTotal(state) ?? own)
+  const tokens = hasParent(meta) ? own : (sessionTotal(state) ?? own)
   if (tokens) result.tokens = {...tokens}
   const extra: Record<string, string | number | boolean> = {}
   if (meta.cliVersion) extra['cli_version'] = meta.cliVersion
   if (meta.originator) extra['originator'] = meta.originator
   if (meta.source) extra['session_source'] = meta.source
   if (meta.gitCommit) extra['git_commit'] = meta.gitCommit
+  if (meta.agentPath) extra['agent_path'] = meta.agentPath
+  if (meta.agentNickname) extra['agent_nickname'] = meta.agentNickname
   if (Object.keys(extra).length > 0) result.extra = extra
   return result
 }

@@ -10,6 +10,8 @@ import {
 } from '../types.js'
 import {compacted} from './compaction.js'
 import {event} from './event.js'
+import type {EnvelopeLine} from './inherited.js'
+import {inheritedLine} from './inherited.js'
 import {responseItem} from './response-item.js'
 import {sessionMeta, turnContext} from './session-meta.js'
 import type {RolloutState} from './state.js'
@@ -30,15 +32,13 @@ export function record(state: RolloutState, value: unknown): void {
   } else count(state, 'unknown-record')
 }
 
-function envelope(
-  state: RolloutState,
-  line: {type: string; payload: Record<string, unknown>; [key: string]: unknown}
-): void {
+function envelope(state: RolloutState, line: EnvelopeLine): void {
   if (!isLineKind(line.type)) {
     count(state, 'unknown-record')
     return
   }
   recognise(state, 'codex-envelope')
+  if (inheritedLine(state, line)) return
   const timestamp = stringOf(line['timestamp'])
   if (timestamp) state.meta.updatedAt = timestamp
   const {payload} = line

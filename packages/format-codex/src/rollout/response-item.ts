@@ -1,5 +1,6 @@
 import {isRecord, stringOf} from '@chatmark/core/model'
 import {imagePart} from '../message-content.js'
+import {agentMessage} from './agent-message.js'
 import {compactionNotice, compactionOutput} from './compaction.js'
 import {message} from './message.js'
 import {reasoningItem} from './reasoning.js'
@@ -73,7 +74,7 @@ export function responseItem(
       count(state, 'ghost-snapshot')
       return
     case 'agent_message':
-      count(state, 'inter-agent-message')
+      agentMessage(state, item, timestamp)
       return
     default:
       count(state, 'unknown-item')

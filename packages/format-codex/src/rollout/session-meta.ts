@@ -1,6 +1,6 @@
-import {isRecord, isString, stringOf} from '@chatmark/core/model'
+import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {metaText} from './message.js'
-import type {RolloutState} from './state.js'
+import type {RolloutState, SessionMeta} from './state.js'
 import {startTurn} from './turns.js'
 
 /** A `session_meta` payload (also the legacy first line and the TS CLI's `session`): what the thread is. */
@@ -8,7 +8,8 @@ export function sessionMeta(state: RolloutState, payload: Record<string, unknown
   const {meta} = state
   const timestamp = stringOf(payload['timestamp'])
   if (timestamp && !meta.createdAt) meta.createdAt = timestamp
-  // Only the first session_meta describes the thread; later ones (if any) are tolerated.
+  // Only the first session_meta describes the thread; a later one (the parent's, copied into a subagent's file, is
+  // dropped before it gets here: `inherited.ts`) is tolerated.
   if (meta.id !== undefined) return
   const id = stringOf(payload['id'])
   if (id) meta.id = id
@@ -25,11 +26,15 @@ export function sessionMeta(state: RolloutState, payload: Record<string, unknown
   else if (isRecord(source) && 'subagent' in source) {
     const subagent = source['subagent']
     meta.source = isString(subagent) ? `subagent: ${subagent}` : 'subagent'
-    // A spawned thread names the thread that started it (`SubAgentSource::ThreadSpawn`, codex-rs protocol).
+    // A spawned thread names the thread that started it (`SubAgentSource::ThreadSpawn`, codex-rs protocol;
+    // 0.171 adds `agent_path` and `agent_nickname`).
     const spawn = isRecord(subagent) && isRecord(subagent['thread_spawn']) ? subagent['thread_spawn'] : undefined
-    const parent = spawn ? stringOf(spawn['parent_thread_id']) : undefined
-    if (parent) meta.spawnedBy = parent
+    if (spawn) spawned(meta, spawn)
   }
+  // 0.171 also writes the spawn at the top level (`thread_source: "subagent"`, `parent_thread_id`, `agent_path`).
+  if (payload['thread_source'] === 'subagent') spawned(meta, payload)
+  const start = numberOf(payload['subagent_history_start_ordinal'])
+  if (start !== undefined && start >= 0) meta.ownHistoryStart = start
   const git = payload['git']
   if (isRecord(git)) {
     const branch = stringOf(git['branch'])
@@ -40,6 +45,16 @@ export function sessionMeta(state: RolloutState, payload: Record<string, unknown
   // The TS CLI and legacy files keep the user's custom instructions here.
   const instructions = stringOf(payload['instructions'])
   if (instructions?.trim()) metaText(state, 'injected-context', 'Custom instructions', instructions, timestamp)
+}
+
+/** What a subagent's spawn record says; the first value of each field stays. */
+function spawned(meta: SessionMeta, spawn: Record<string, unknown>): void {
+  const parent = stringOf(spawn['parent_thread_id'])
+  if (parent && !meta.spawnedBy) meta.spawnedBy = parent
+  const path = stringOf(spawn['agent_path'])
+  if (path && !meta.agentPath) meta.agentPath = path
+  const nickname = stringOf(spawn['agent_nickname'])
+  if (nickname && !meta.agentNickname) meta.agentNickname = nickname
 }
 
 /** A `turn_context` payload: the turn's model and working directory, and its turn id. */

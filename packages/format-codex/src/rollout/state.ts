@@ -17,6 +17,14 @@ export interface SessionMeta {
   forkedFrom?: string
   /** The thread that spawned this one as its subagent (`source.subagent.thread_spawn.parent_thread_id`). */
   spawnedBy?: string
+  /** A subagent's task path (`/root/count_items`) and nickname, from its `thread_spawn` source. */
+  agentPath?: string
+  agentNickname?: string
+  /**
+   * Where a subagent's own history starts (`subagent_history_start_ordinal`, 0.17x): the records before it
+   * are the parent's, copied.
+   */
+  ownHistoryStart?: number
   cwd?: string
   originator?: string
   cliVersion?: string
@@ -81,6 +89,10 @@ export interface RolloutState {
   readonly recordedTokens: Map<string, TokenCounts>
   /** The assistant turn of each Codex turn, to put its tokens on. */
   readonly assistantByKey: Map<string, Turn>
+  /** Whether a second `session_meta` (the parent's, copied with its history) was read. */
+  parentMetaSeen: boolean
+  /** The parent's turns whose records the file copies, by turn id (see `inherited.ts`). */
+  readonly inheritedTurns: Set<string>
 }
 
 /** A fresh state: nothing read yet. */
@@ -109,8 +121,18 @@ export function createRolloutState(settings: RolloutSettings): RolloutState {
     priorTotal: undefined,
     deltaTokens: new Map(),
     recordedTokens: new Map(),
-    assistantByKey: new Map()
+    assistantByKey: new Map(),
+    parentMetaSeen: false,
+    inheritedTurns: new Set()
   }
+}
+
+/**
+ * Whether the thread continues another's history: a fork, or a subagent (whose totals may go on from its
+ * parent's, when its file copies the parent's history with its `token_count`s).
+ */
+export function hasParent(meta: SessionMeta): boolean {
+  return meta.forkedFrom !== undefined || meta.spawnedBy !== undefined
 }
 
 /** Counts something the note does not show. */

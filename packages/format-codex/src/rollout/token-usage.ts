@@ -2,6 +2,7 @@ import type {TokenCounts} from '@chatmark/core/model'
 import {isRecord, stringOf, sumTokens} from '@chatmark/core/model'
 import {codexTokenKeys, subtractTokens, tokenCounts, zeroTokens} from '../tokens.js'
 import type {RolloutState} from './state.js'
+import {hasParent} from './state.js'
 
 /**
  * A `token_count` event: the running total, and the current turn's share of
@@ -22,9 +23,10 @@ export function tokenCount(state: RolloutState, info: unknown): void {
     if (used) state.turnCarried = sumTokens([state.turnCarried ?? {}, used], codexTokenKeys)
     state.turnStartTotal = zeroTokens
   }
-  // A fork's counts go on from its parent's total, which its file does not hold: where its first turn began is
-  // the first total less that call's own usage.
-  if (!state.turnStartTotal && state.meta.forkedFrom && last) state.turnStartTotal = subtractTokens(total, last)
+  // A fork's counts go on from its parent's total, which its file does not hold (0.150, 0.171), as do those of a
+  // subagent whose file copies its parent's history (read as the parent's, see `inherited.ts`): where its first
+  // own turn began is the first total less that call's own usage (zero for a subagent counting from zero).
+  if (!state.turnStartTotal && hasParent(state.meta) && last) state.turnStartTotal = subtractTokens(total, last)
   state.lastTotal = total
   const {turnKey, turnStartTotal, turnCarried} = state
   if (turnKey && turnStartTotal) {

@@ -3,6 +3,7 @@ import {modelParticipant, userParticipant} from '@chatmark/core/model'
 import type {CopySource} from '../duplicates.js'
 import {zeroTokens} from '../tokens.js'
 import type {RolloutState} from './state.js'
+import {hasParent} from './state.js'
 
 /** The note's two participants. */
 export const user = userParticipant()
@@ -21,7 +22,7 @@ function newTurn(state: RolloutState, key: string): void {
   state.turnError = undefined
   // Without turn ids a prompt opens the turn after its first copy was claimed: the pool must outlive it.
   if (state.keyedByIds) state.duplicates.clear()
-  state.turnStartTotal = state.lastTotal ?? (state.meta.forkedFrom ? undefined : zeroTokens)
+  state.turnStartTotal = state.lastTotal ?? (hasParent(state.meta) ? undefined : zeroTokens)
   state.turnCarried = undefined
 }
 
