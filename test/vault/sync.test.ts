@@ -305,10 +305,11 @@ test('a session that moved to another file keeps its note; sources come from the
   assert.equal((await files()).filter((path) => path.startsWith('codex/2026-11/')).length, 1)
   assert.match(moved.stderr, /rollout-fork\.jsonl: gone since the last sync; its notes are kept\n/)
 
-  // A source named in .chatmark/config.yaml (with ~ for the home folder), and a vault template of its own.
+  // A source named in .chatmark/config.yaml (with ~ for the home folder), and a vault template of its own. Outside
+  // the vault and the tools' folders, the config's sources are read only with the user's flag.
   await cp(join(fixtures, 'chatgpt/odd-conversations/input.json'), join(home, 'export.json'))
   await writeFile(join(vault, '.chatmark/config.yaml'), 'sources:\n  - ~/export.json\ntemplate: "{tool}/{title}"\n')
-  const configured = await chatmark('vault', '--no-defaults')
+  const configured = await chatmark('vault', '--no-defaults', '--allow-config-sources')
   assert.equal(configured.code, 0, configured.stderr)
   assert.ok(
     (await files()).some((path) => /^chatgpt\/[^/]+\.md$/.test(path)),
@@ -318,6 +319,53 @@ test('a session that moved to another file keeps its note; sources come from the
   const bad = await chatmark('vault')
   assert.equal(bad.code, 2)
   assert.match(bad.stderr, /config\.yaml: sources must be a list of paths/)
+})
+
+test('a vault’s config reads sources in the vault or the tools’ folders, nothing else without the flag', async () => {
+  await chatmark('vault', '--no-defaults')
+  const secret = 'machine example.com login ann password hunter2-netrc'
+  await writeFile(join(home, '.netrc'), `User: ${secret}\n\nAssistant: noted\n`)
+  await mkdir(join(home, 'Documents'), {recursive: true})
+  await writeFile(join(home, 'Documents/diary.txt'), 'User: my diary\n\nAssistant: kept\n')
+  // A link inside the vault to a file outside it is outside, as is a path that climbs out of the vault.
+  await symlink(join(home, '.netrc'), join(vault, 'netrc-link.txt'))
+  await mkdir(join(vault, 'exports'), {recursive: true})
+  await cp(join(fixtures, 'chatgpt/odd-conversations/input.json'), join(vault, 'exports/chatgpt.json'))
+  const sources = [
+    '~/.netrc',
+    '~/Documents',
+    '../.netrc',
+    `${'../'.repeat(12)}${home.slice(1)}/.netrc`,
+    'netrc-link.txt',
+    'exports/chatgpt.json',
+    '~/.codex/sessions'
+  ]
+  await writeFile(join(vault, '.chatmark/config.yaml'), `sources:\n${sources.map((s) => `  - "${s}"\n`).join('')}`)
+  const refused = await chatmark('vault', '--no-defaults')
+  assert.equal(refused.code, 1, refused.stderr)
+  for (const source of sources.slice(0, 5)) {
+    assert.ok(
+      refused.stderr.includes(`vault/.chatmark/config.yaml: sources: ${source}: outside the vault and the tools'`),
+      `${source}:\n${refused.stderr}`
+    )
+  }
+  const notes = await Promise.all((await files()).map((path) => readFile(join(vault, path), 'utf8')))
+  assert.ok(!notes.some((note) => note.includes('hunter2') || note.includes('my diary')))
+  // The vault's own export and the tool's folder are read.
+  assert.ok(
+    (await files()).some((path) => path.startsWith('chatgpt/')),
+    (await files()).join(', ')
+  )
+  assert.ok(
+    (await files()).some((path) => path.startsWith('codex/')),
+    (await files()).join(', ')
+  )
+
+  await writeFile(join(vault, '.chatmark/config.yaml'), 'sources:\n  - ~/Documents\n')
+  const allowed = await chatmark('vault', '--no-defaults', '--allow-config-sources')
+  assert.equal(allowed.code, 0, allowed.stderr)
+  const read = await Promise.all((await files()).map((path) => readFile(join(vault, path), 'utf8')))
+  assert.ok(read.some((note) => note.includes('my diary')))
 })
 
 test('a Claude Code session’s subagent transcripts fold into its note; a change to one updates it', async () => {

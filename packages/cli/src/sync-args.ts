@@ -31,6 +31,8 @@ export interface SyncArgs {
   /** The format options given, by key (`keepMeta`); a boolean one may be `false` (`--no-subagents`). */
   formatOptions: Record<string, unknown>
   use: string[]
+  /** Read the vault config's sources wherever they are (see `configSources`). */
+  allowConfigSources: boolean
   quiet: boolean
   listSources: boolean
   jobs?: number
@@ -55,6 +57,7 @@ const syncOptions = {
   'max-result-chars': {type: 'string'},
   'fold-lines': {type: 'string'},
   use: {type: 'string', multiple: true},
+  'allow-config-sources': {type: 'boolean'},
   quiet: {type: 'boolean'},
   'list-sources': {type: 'boolean'},
   jobs: {type: 'string', short: 'j'},
@@ -128,6 +131,7 @@ export function parseSyncArgs(argv: string[], formatOptions: readonly CliFormatO
     defaults: values['no-defaults'] !== true,
     formatOptions: given,
     use: (values['use'] as string[] | undefined) ?? [],
+    allowConfigSources: values['allow-config-sources'] === true,
     quiet: values['quiet'] === true,
     listSources: values['list-sources'] === true,
     help

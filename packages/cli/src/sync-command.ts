@@ -3,7 +3,15 @@ import {join, resolve} from 'node:path'
 import type {Conversation, Normalizer, RenderOptions, ToolEnvironment} from '@chatmark/core'
 import {inputFromFolder, notRecognised} from '@chatmark/core'
 import type {SyncEvent, SyncOptions, SyncReport} from '@chatmark/vault'
-import {NewerStateError, readInProcess, sync, templateProblem, toolSources, VaultLockedError} from '@chatmark/vault'
+import {
+  NewerStateError,
+  readInProcess,
+  sync,
+  templateProblem,
+  toolFolders,
+  toolSources,
+  VaultLockedError
+} from '@chatmark/vault'
 import {defaultTimeLimitSeconds} from './cli-args.js'
 import {collectInputs, knownInputs, matchesOnly} from './collect-inputs.js'
 import {createNormalizer} from './default-normalizer.js'
@@ -20,8 +28,9 @@ import {parseSyncArgs, syncOptionNames, syncUsedModules} from './sync-args.js'
 import {syncHelpText} from './sync-help.js'
 import {syncProgress} from './sync-progress.js'
 import {UsageError} from './usage-error.js'
+import {configSources} from './config-sources.js'
 import type {VaultConfig} from './vault-config.js'
-import {readVaultConfig} from './vault-config.js'
+import {readVaultConfig, vaultConfigFile} from './vault-config.js'
 import {checkVault, vaultWriteProblem} from './vault-folder.js'
 
 /** A sync's command line read: its arguments, the vault's config, the formats and how notes are rendered. */
@@ -70,11 +79,21 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
   const environment: ToolEnvironment = {home, env: io.env ?? process.env, platform: process.platform}
   if (args.listSources) return listSources(io, normalizer, environment)
 
-  const named = [...args.inputs, ...config.sources.map((source) => resolve(vault, expandHome(source, home)))]
+  const fromConfig = await configSources(config.sources, {
+    vault,
+    home,
+    toolFolders: toolFolders(normalizer.formats, environment).folders.map((folder) => folder.path),
+    allow: args.allowConfigSources
+  })
+  const named = [...args.inputs, ...fromConfig.paths]
   const inputs: string[] = []
   const found: string[] = []
   const folders: string[] = []
   let failed = false
+  for (const {source, reason} of fromConfig.refused) {
+    io.stderr.write(`${printable(join(args.vault, vaultConfigFile))}: sources: ${printable(source)}: ${reason}\n`)
+    failed = true
+  }
   for (const entry of await collectInputs(named, {
     cwd: io.cwd,
     ...knownInputs(normalizer.formats),
@@ -244,8 +263,4 @@ async function listSources(io: CliIo, normalizer: Normalizer, environment: ToolE
     io.stderr.write("chatmark sync: no tool's session folder was found; name files or folders to sync them\n")
   }
   return 0
-}
-
-function expandHome(path: string, home: string): string {
-  return path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : path
 }

@@ -30,6 +30,9 @@ Options:
   --no-redact          keep secrets (API keys, tokens) in notes
   --use MODULE         register a format from a file or package (repeatable); the folders
                        its tool keeps sessions in are synced too
+  --allow-config-sources
+                       read the config's sources outside the vault and the tools'
+                       folders (without it they are refused: the config may be others')
   --quiet              print only the summary (and failures)
   -j, --jobs N         read up to N sources at once, each in a worker thread (1 to 256;
                        default: one per core; 1: no workers)

@@ -9,6 +9,9 @@ import {UsageError} from './usage-error.js'
 import {numericOptions} from './numeric-options.js'
 import {wholeNumber} from './whole-number.js'
 
+/** Where a vault keeps its own settings, from the vault's folder. */
+export const vaultConfigFile = join('.chatmark', 'config.yaml')
+
 /** The vault's own settings, `.chatmark/config.yaml`: the same names as the flags of `chatmark sync`. */
 export interface VaultConfig {
   sources: string[]
@@ -26,7 +29,7 @@ export interface VaultConfig {
 
 /** The keys of the config file that are not format options, and what each takes (for `sync --help`). */
 export const configKeys: Readonly<Record<string, string>> = {
-  sources: 'a list of files and folders to read besides the tools’ folders (~ is the home folder)',
+  sources: 'files and folders to read besides the tools’ folders (~ is home): in the vault or the tools’ folders',
   template: 'where notes go (as --template)',
   profile: 'obsidian or gfm',
   'time-zone': 'an IANA time zone for the notes’ times (default: this machine’s)',
@@ -45,7 +48,7 @@ export const configKeys: Readonly<Record<string, string>> = {
  * repository, and its config must not run code.
  */
 export async function readVaultConfig(vault: string, formatOptions: readonly CliFormatOption[]): Promise<VaultConfig> {
-  const path = join(vault, '.chatmark', 'config.yaml')
+  const path = join(vault, vaultConfigFile)
   let text: string
   try {
     text = await readFile(path, 'utf8')
