@@ -11,6 +11,15 @@ export interface WalResult {
 /** `SQLite format 3\0`: the first 16 bytes of every SQLite database file. */
 export const sqliteMagic = 'SQLite format 3\0'
 
+/** Whether `bytes` begin with the header string of a SQLite database file. */
+export function startsWithSqliteMagic(bytes: Uint8Array): boolean {
+  if (bytes.byteLength < sqliteMagic.length) return false
+  for (let index = 0; index < sqliteMagic.length; index++) {
+    if (bytes[index] !== sqliteMagic.charCodeAt(index)) return false
+  }
+  return true
+}
+
 const walHeaderBytes = 32
 const frameHeaderBytes = 24
 /** WAL magic numbers: the low bit says whether checksums read words big-endian. */

@@ -1,6 +1,6 @@
 import type {Sample, Verdict} from '@chatmark/core/read'
 import {isRecord} from '@chatmark/core/model'
-import {sqliteMagic} from './apply-wal.js'
+import {startsWithSqliteMagic} from './apply-wal.js'
 import {databaseName} from './database-name.js'
 import {requiredTables} from './required-tables.js'
 import {readSqliteSchema} from './sqlite-schema.js'
@@ -22,7 +22,7 @@ export function detect(sample: Sample): Verdict {
   if (sample.kind === 'folder') return detectFolder(sample.entries)
   // An export saved on one line samples as a JSONL file of one record, whose document is `json` too.
   if (sample.kind === 'json' || (sample.kind === 'jsonl' && sample.json !== undefined)) return detectExport(sample.json)
-  if (!startsWithMagic(sample.bytes)) {
+  if (!startsWithSqliteMagic(sample.bytes)) {
     return {confidence: 'none', reason: 'not a SQLite database, an opencode export or an OpenCode storage folder'}
   }
   return detectDatabase(sample)
@@ -107,14 +107,6 @@ function detectExport(json: unknown): Verdict {
     }
   }
   return none
-}
-
-function startsWithMagic(bytes: Uint8Array): boolean {
-  if (bytes.byteLength < sqliteMagic.length) return false
-  for (let index = 0; index < sqliteMagic.length; index++) {
-    if (bytes[index] !== sqliteMagic.charCodeAt(index)) return false
-  }
-  return true
 }
 
 function detectFolder(entries: readonly string[]): Verdict {

@@ -1,4 +1,4 @@
-import {sqliteMagic} from './apply-wal.js'
+import {startsWithSqliteMagic} from './apply-wal.js'
 
 /** What {@link readSqliteSchema} found in the head of a SQLite database. */
 export interface SqliteSchema {
@@ -29,7 +29,7 @@ const maxPages = 128
  * not a table b-tree page (a damaged header); never throws.
  */
 export function readSqliteSchema(bytes: Uint8Array): SqliteSchema | undefined {
-  if (bytes.byteLength < headerBytes || !hasMagic(bytes)) return undefined
+  if (bytes.byteLength < headerBytes || !startsWithSqliteMagic(bytes)) return undefined
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const sizeField = view.getUint16(16)
   const pageSize = sizeField === 1 ? 65_536 : sizeField
@@ -143,11 +143,4 @@ function varint(bytes: Uint8Array, at: number): {value: number; end: number} {
     if (byte < 0x80) return {value, end: at + index + 1}
   }
   return {value, end: at + 9}
-}
-
-function hasMagic(bytes: Uint8Array): boolean {
-  for (let index = 0; index < sqliteMagic.length; index++) {
-    if (bytes[index] !== sqliteMagic.charCodeAt(index)) return false
-  }
-  return true
 }
