@@ -91,6 +91,9 @@ export class SyncRun {
     if (left !== undefined) {
       report.resumedInterrupted = true
       await takeUpInterruptedRun(left, state, this.files, this.place.vault)
+      // This run's journal replaces the one taken up at its first line: what that one did is saved first, or a
+      // kill of this run would lose it (a note the person deleted meanwhile would then be written again as new).
+      if (!options.dryRun) await saveState(this.place.stateDir, state, this.run)
     }
     // A run killed before its journal's first line (while its first texts were staged) left temporaries the
     // journal cannot name; under the lock, every file staged there belongs to a run that is gone.
