@@ -4,6 +4,9 @@ import {cp, mkdir, readdir, readFile, rm, stat, writeFile} from 'node:fs/promise
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {gzipSync} from 'node:zlib'
+import type {SourceReader} from '@chatmark/vault'
+import {readInProcess, sync, VaultWriteError} from '@chatmark/vault'
+import {normalizer} from 'chatmark'
 import {afterEach, test} from 'vitest'
 import type {SyncOutput} from '../util/run-sync.js'
 import {runSync, runSyncHere} from '../util/run-sync.js'
@@ -261,7 +264,7 @@ test('an index note the person edited is theirs after the state is lost too', as
   assert.ok(!(await readdir(join(world.vault, 'claude-code'))).includes('claude-code 2.md'))
 })
 
-test('names keep no bidirectional or invisible characters, and never differ only in case or normalisation', async () => {
+test('names keep no bidirectional or invisible characters, never differ only in case or normalisation', async () => {
   const {world, model, sync} = await home(5)
   await addSource(model, world, 'claude', 1)
   const titles = [
@@ -281,4 +284,39 @@ test('names keep no bidirectional or invisible characters, and never differ only
   assert.ok(names.includes('zerowidthjoined.md'), names.join(', '))
   const folded = names.map((name) => name.normalize('NFC').toLowerCase())
   assert.equal(new Set(folded).size, names.length, `distinct on a case-insensitive disk: ${names.join(', ')}`)
+})
+
+test('a disk full mid-run (ENOSPC, injected): the run stops, naming what it wrote; the next takes it up', async () => {
+  const {world, model} = await home(3)
+  const options = {
+    vault: world.vault,
+    normalizer,
+    render: {timeZone: 'UTC'},
+    environment: {home: world.home, env: {}, platform: process.platform}
+  }
+  // Every note but the first fails as a worker's staging does on a full disk.
+  const full: SourceReader = async function* (sources, reading) {
+    let notes = 0
+    for await (const event of readInProcess(normalizer)(sources, reading)) {
+      if (event.type === 'note' && notes++ > 0) {
+        const reason = 'ENOSPC: no space left on device, write'
+        yield {type: 'note-failed', file: event.file, id: event.note.id, reason, code: 'ENOSPC'}
+      } else yield event
+    }
+  }
+  await assert.rejects(sync({...options, readSources: full}), (error: unknown) => {
+    assert.ok(error instanceof VaultWriteError)
+    assert.deepEqual([error.problem, error.written.notes, error.path], ['the disk is full', 1, world.vault])
+    return true
+  })
+  assert.deepEqual(await readdir(join(world.vault, '.chatmark/staging')), [], 'no staged text left')
+  assert.equal((await markdownUnder(world.vault)).length, 1, 'the note written before stays')
+  // Room again: the next run takes up the journal and writes the rest, one note per conversation.
+  const report = await sync(options)
+  assert.ok(report.resumedInterrupted)
+  assert.deepEqual([report.counts.new, report.counts.failed], [2, 0])
+  const ids = (await vaultNotes(world.vault))
+    .map((note) => note.id)
+    .filter((id) => id?.startsWith('chatmark') === false)
+  assert.deepEqual(ids.sort(), model.conversations.map((found) => found.id).sort())
 })

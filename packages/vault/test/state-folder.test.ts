@@ -6,7 +6,7 @@ import {test} from 'vitest'
 import {checkStateFolder, isVault} from '../src/state-folder.js'
 import {VaultWriteError, vaultWriteError} from '../src/vault-write-error.js'
 
-test('a vault’s own folder is made, and checked: a file or a link in the place of one of its files is refused', async () => {
+test('a vault’s own folder is made and checked: a file or a link where one of its own goes is refused', async () => {
   const vault = await mkdtemp(join(tmpdir(), 'chatmark-state-folder-'))
   const stateDir = join(vault, '.chatmark')
   assert.equal(await isVault(vault), false)
