@@ -124,18 +124,23 @@ for (const [where, runner] of [
       assert.match(listed.stderr, /no tool's session folder was found; name files or folders to sync them/)
     })
 
-    test('a file for a vault, or a vault under a file, is a usage error of one line', async () => {
+    test('a file for a vault, or a vault under a file, fails in one line (exit 1), the file as it was', async () => {
       const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
       await writeFile(join(home, 'some-file.md'), '# a note\n')
       const file = await chatmark(home, {}, 'some-file.md')
-      assert.equal(file.code, 2)
+      assert.equal(file.code, 1)
       assert.equal(
         file.stderr,
-        'chatmark sync: some-file.md is a file, not a folder of notes\nTry `chatmark sync --help`.\n'
+        'chatmark sync: cannot write to some-file.md: it is a file, not a folder of notes. No note was written, ' +
+          'and nothing that was there changed\n'
       )
       const under = await chatmark(home, {}, 'some-file.md/vault')
-      assert.equal(under.code, 2)
-      assert.match(under.stderr, /^chatmark sync: some-file\.md\/vault: a file is on the way; a vault is a folder\n/)
+      assert.equal(under.code, 1)
+      assert.equal(
+        under.stderr,
+        'chatmark sync: cannot write to some-file.md/vault: a file is on the way, where a folder should be. ' +
+          'No note was written, and nothing that was there changed\n'
+      )
       assert.equal(await readFile(join(home, 'some-file.md'), 'utf8'), '# a note\n')
     })
 

@@ -27,6 +27,8 @@ export interface CollectOptions {
   followSymlinks: boolean
   /** Whether a format reads this folder as one input (a Slack export), rather than its files one by one. */
   claimsFolder(path: string): Promise<boolean>
+  /** Why a folder (its absolute path) is not walked at all (a vault's notes are no sources), or `undefined`. */
+  skipFolder?(location: string): Promise<string | undefined>
 }
 
 /**
@@ -98,6 +100,11 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
   }
   if (info.isDirectory()) {
     if (metBefore(path, info, walk)) return
+    const skipped = await options.skipFolder?.(location)
+    if (skipped !== undefined) {
+      entries.push({kind: 'skipped', path, reason: skipped})
+      return
+    }
     if (named) walk.roots.push(location)
     // A folder that cannot be listed (no permission) is reported, and the walk goes on.
     let names: string[]

@@ -1,16 +1,19 @@
+import {realpath} from 'node:fs/promises'
 import {homedir} from 'node:os'
 import {join, resolve} from 'node:path'
 import type {Conversation, Normalizer, RenderOptions, ToolEnvironment} from '@chatmark/core'
 import {inputFromFolder, notRecognised} from '@chatmark/core'
 import type {SyncEvent, SyncOptions, SyncReport} from '@chatmark/vault'
 import {
+  isVault,
   NewerStateError,
   readInProcess,
   sync,
   templateProblem,
   toolFolders,
   toolSources,
-  VaultLockedError
+  VaultLockedError,
+  VaultWriteError
 } from '@chatmark/vault'
 import {defaultTimeLimitSeconds} from './cli-args.js'
 import {collectInputs, knownInputs, matchesOnly} from './collect-inputs.js'
@@ -31,7 +34,7 @@ import {UsageError} from './usage-error.js'
 import {configSources} from './config-sources.js'
 import type {VaultConfig} from './vault-config.js'
 import {readVaultConfig, vaultConfigFile} from './vault-config.js'
-import {checkVault, vaultWriteProblem} from './vault-folder.js'
+import {vaultProblem, vaultWriteReport} from './vault-folder.js'
 
 /** A sync's command line read: its arguments, the vault's config, the formats and how notes are rendered. */
 interface SyncSetup {
@@ -62,12 +65,15 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
       return 0
     }
     const vault = resolve(io.cwd, args.vault)
-    if (!args.listSources) await checkVault(vault, args.vault, args.dryRun)
+    const problem = args.listSources ? undefined : await vaultProblem(vault, args.vault, args.dryRun)
+    if (problem !== undefined) {
+      io.stderr.write(`chatmark sync: ${problem}\n`)
+      return 1
+    }
     const config = await readVaultConfig(vault, formatOptions)
     const template = args.template ?? config.template
-    const problem = template === undefined ? undefined : templateProblem(template)
-    if (problem !== undefined)
-      throw new UsageError(`the template \`${printable(template ?? '')}\` is wrong: ${problem}`)
+    const wrong = template === undefined ? undefined : templateProblem(template)
+    if (wrong !== undefined) throw new UsageError(`the template \`${printable(template ?? '')}\` is wrong: ${wrong}`)
     setup = {args, normalizer, formatOptions, config, vault}
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
@@ -94,10 +100,13 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
     io.stderr.write(`${printable(join(args.vault, vaultConfigFile))}: sources: ${printable(source)}: ${reason}\n`)
     failed = true
   }
+  const vaultReal = await realpath(vault).catch(() => vault)
   for (const entry of await collectInputs(named, {
     cwd: io.cwd,
     ...knownInputs(normalizer.formats),
     followSymlinks: false,
+    // A vault's notes are no sources: read back, they would make notes of themselves every run.
+    skipFolder: (location) => vaultFolder(location, vaultReal),
     // A folder that a format reads whole (a Slack export's) is one source.
     async claimsFolder(path) {
       const detection = await normalizer.detect(await inputFromFolder(resolve(io.cwd, path)))
@@ -176,18 +185,26 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
       io.stderr.write(`chatmark sync: ${printable(error.message)}\n`)
       return 2
     }
-    const problem = vaultWriteProblem(error)
-    if (problem === undefined) throw error
-    io.stderr.write(
-      `chatmark sync: cannot write to ${printable(args.vault)}: ${problem}. Nothing that was there is lost; ` +
-        'the next sync takes up what this one did\n'
-    )
+    if (!(error instanceof VaultWriteError)) throw error
+    io.stderr.write(`chatmark sync: ${vaultWriteReport(error, vault, args.vault)}\n`)
     return 1
   }
   progress.stop()
   printReport(io, report, args, named.length > 0)
   if (report.interrupted) return io.stopCode ?? 130
   return failed || report.counts.failed > 0 ? 1 : 0
+}
+
+/**
+ * Why a folder met in a source is not walked: it is the vault being synced (its `.chatmark` made or not yet), or
+ * another vault (a folder with a `.chatmark` of its own); else `undefined`.
+ */
+async function vaultFolder(location: string, vaultReal: string): Promise<string | undefined> {
+  if ((await realpath(location).catch(() => location)) === vaultReal)
+    return 'the vault being synced: its notes and state are not read back'
+  return (await isVault(location))
+    ? 'another chatmark vault (it has .chatmark/): its notes are not read as sources'
+    : undefined
 }
 
 /** How the notes are rendered: the flags, else the config file, else the vault's defaults (the machine's zone). */
@@ -218,6 +235,10 @@ function printReport(io: CliIo, report: SyncReport, args: SyncArgs, named: boole
   }
   if (report.rerendered) io.stderr.write('chatmark sync: the options changed: every note was rendered again\n')
   for (const problem of report.toolProblems) io.stderr.write(`chatmark sync: ${printable(problem)}\n`)
+  for (const other of report.otherVaults) {
+    const where = printable(join(args.vault, other))
+    io.stderr.write(`chatmark sync: ${where} is another vault (it has .chatmark/): its notes are its own\n`)
+  }
   for (const path of report.missingSources) {
     io.stderr.write(`${printable(path)}: gone since the last sync; its notes are kept\n`)
   }

@@ -8,8 +8,9 @@ import {installedPackage} from '../../../test/util/installed.js'
 import {repoRoot} from './run-cli.js'
 
 // The installed command syncing into a vault on a disk that fills up, then on one that turns read-only: each run
-// fails cleanly with one line, and the vault is as the last good sync left it. The disks are real file systems
-// (tmpfs), mounted in a mount namespace of the test's own (`unshare`), so nothing outside the test sees them.
+// fails cleanly with one line (exit 1, issue 25 item 8: the vault took no note), no temporary file is left, and the
+// vault is as the last good sync left it. The disks are real file systems (tmpfs), mounted in a mount namespace of
+// the test's own (`unshare`), so nothing outside the test sees them.
 
 /** Runs a shell script in a new user and mount namespace, as root there; its output and status. */
 function inNamespace(script: string, cwd: string): Promise<{code: number | null; output: string}> {
@@ -48,7 +49,7 @@ test('a full disk, then a read-only one: the sync fails in one line and the vaul
     `echo '== full'; ${sync}; echo "status $?"`,
     'rm vault/filler',
     'snapshot | diff before.txt - > /dev/null && echo "vault unchanged" || { echo "vault changed:"; snapshot; }',
-    'ls -a vault vault/.chatmark | grep -c "\\.tmp$" | sed "s/^/temporary files: /"',
+    'ls -a vault vault/.chatmark vault/.chatmark/staging | grep -c "\\.tmp$" | sed "s/^/temporary files: /"',
     `mount -o remount,ro vault`,
     `echo '== read-only'; ${sync}; echo "status $?"`,
     'snapshot | diff before.txt - > /dev/null && echo "vault unchanged" || echo "vault changed"',
@@ -68,15 +69,16 @@ test('a full disk, then a read-only one: the sync fails in one line and the vaul
   assert.match(
     steps['full'] ?? '',
     new RegExp(
-      '^chatmark sync: cannot write to vault: the disk is full\\. Nothing that was there is lost; ' +
-        'the next sync takes up what this one did\\nstatus 1\\nvault unchanged\\ntemporary files: 0\\n$'
+      '^chatmark sync: cannot write to vault: the disk is full\\. No note was written; nothing in the vault is lost ' +
+        'or half-written, and the next sync takes up what this one did\\nstatus 1\\nvault unchanged\\n' +
+        'temporary files: 0\\n$'
     )
   )
   assert.match(
     steps['read-only'] ?? '',
     new RegExp(
-      '^chatmark sync: cannot write to the vault vault: the file system is read-only\\n' +
-        'Try `chatmark sync --help`\\.\\nstatus 2\\nvault unchanged\\n$'
+      '^chatmark sync: cannot write to vault: the file system is read-only\\. No note was written, and nothing ' +
+        'that was there changed\\nstatus 1\\nvault unchanged\\n$'
     )
   )
   assert.match(

@@ -3,11 +3,30 @@ import {mkdir, readdir, readFile, rename, stat, unlink} from 'node:fs/promises'
 import {join} from 'node:path'
 import {promisify} from 'node:util'
 import {gunzip, gzip} from 'node:zlib'
-import {writeFileAtomically} from '@chatmark/core'
+import {formatBytes, writeFileAtomically} from '@chatmark/core'
 import {baseGzipLevel} from './stage-note.js'
 
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)
+
+/** A base text read (see {@link BaseTexts.load}), or why there is none to merge with. */
+export type BaseText = {text: string} | {problem: string}
+
+/** Why an edited note has no base text: it is not kept (lost, or removed by hand). */
+export const noBase = 'chatmark no longer has the version it wrote before your edits, to merge them'
+
+/** The least a base text may expand to, whatever the sizes of its note (see {@link baseBound}). */
+const minBaseBound = 16 * 1024 * 1024
+
+/**
+ * The most a note's base text is expanded to, in bytes, when it is read to merge the note (`current`: the
+ * note's bytes; `next`: its new version's): four times the larger of the two, at least 16 MiB. A base is a
+ * version of the same conversation that chatmark rendered before; one larger than that was planted or damaged,
+ * and reading it whole (a gzip file of megabytes can hold gigabytes) would cost memory without bound.
+ */
+export function baseBound(current: number, next: number): number {
+  return Math.max(minBaseBound, 4 * Math.max(current, next))
+}
 
 /**
  * chatmark's own renderings of the conversations, as it last wrote them into
@@ -18,14 +37,17 @@ const gunzipAsync = promisify(gunzip)
  * record names is the one it was written from.
  */
 export interface BaseTexts {
-  /** The text whose SHA-256 is `sha256`, checked; `undefined` when it is not kept (or no longer matches). */
-  load(sha256: string): Promise<string | undefined>
+  /**
+   * The text whose SHA-256 is `sha256`, checked, expanded to at most `maxBytes` bytes (a text that is longer is
+   * refused unread: see {@link baseBound}); why not, when it is not kept, too long, or damaged.
+   */
+  load(sha256: string, maxBytes: number): Promise<BaseText>
   /** Keeps a text (once: a text kept before is not written again); returns its SHA-256. */
   save(text: string, sha256?: string): Promise<string>
   /** Keeps a text gzipped elsewhere in the vault's state folder (staged by a worker): moved into place, once. */
   adopt(gzipped: string, sha256: string): Promise<void>
-  /** The base that version 1 kept under the note's id (`.chatmark/base/<sha256 of id>.md.gz`), if any. */
-  loadLegacy(id: string): Promise<string | undefined>
+  /** The base that version 1 kept under the note's id (`.chatmark/base/<sha256 of id>.md.gz`), as {@link load}. */
+  loadLegacy(id: string, maxBytes: number): Promise<BaseText>
   /** Removes every kept text but those named (of this store's making: nothing else in the folder). */
   keepOnly(sha256s: ReadonlySet<string>): Promise<void>
 }
@@ -43,19 +65,33 @@ export function baseTexts(stateDir: string, dryRun: boolean, run?: string): Base
   const fileOf = (sha256: string): string => join(folder, `${sha256}.md.gz`)
   const kept = new Set<string>()
   let madeFolder = false
-  const read = async (path: string): Promise<string | undefined> => {
+  const read = async (sha256: string, maxBytes: number): Promise<BaseText> => {
+    const path = fileOf(sha256)
+    const shown = `its base text .chatmark/base/${sha256}.md.gz`
+    const info = await stat(path).catch(() => undefined)
+    if (!info?.isFile()) return {problem: noBase}
+    const tooLong = {problem: `${shown} expands past ${formatBytes(maxBytes)}, more than this note's: not read`}
+    // Gzip makes no text much longer than it is (a few bytes in a thousand, at worst).
+    if (info.size > maxBytes + maxBytes / 64 + 1024) return tooLong
     try {
-      return (await gunzipAsync(await readFile(path))).toString('utf8')
-    } catch {
-      return undefined
+      // Expanded to the bound at most: the expansion stops there, whatever the file holds.
+      return {
+        text: (await gunzipAsync(await readFile(path), {maxOutputLength: Math.max(1, maxBytes)})).toString('utf8')
+      }
+    } catch (error) {
+      if ((error as {code?: unknown}).code === 'ERR_BUFFER_TOO_LARGE') return tooLong
+      return {problem: `${shown} is damaged (${error instanceof Error ? error.message : String(error)})`}
     }
   }
   return {
-    async load(sha256) {
-      if (!/^[0-9a-f]{64}$/.test(sha256)) return undefined
-      const text = await read(fileOf(sha256))
+    async load(sha256, maxBytes) {
+      if (!/^[0-9a-f]{64}$/.test(sha256)) return {problem: noBase}
+      const found = await read(sha256, maxBytes)
       // A base damaged on disk is no base: a merge against it would take chatmark's lines for the person's.
-      return text !== undefined && sha256Of(text) === sha256 ? text : undefined
+      if ('text' in found && sha256Of(found.text) !== sha256) {
+        return {problem: `its base text .chatmark/base/${sha256}.md.gz is damaged (not the text it is named after)`}
+      }
+      return found
     },
     async save(text, sha256 = sha256Of(text)) {
       if (dryRun || kept.has(sha256)) return sha256
@@ -85,8 +121,8 @@ export function baseTexts(stateDir: string, dryRun: boolean, run?: string): Base
       if (!(await stat(fileOf(sha256)).catch(() => undefined))) await rename(gzipped, fileOf(sha256))
       kept.add(sha256)
     },
-    loadLegacy(id) {
-      return read(fileOf(sha256Of(id)))
+    loadLegacy(id, maxBytes) {
+      return read(sha256Of(id), maxBytes)
     },
     async keepOnly(sha256s) {
       if (dryRun) return

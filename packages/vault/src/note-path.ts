@@ -115,14 +115,29 @@ export function isNumberedPathOf(path: string, target: string): boolean {
   return number !== undefined && path === numberedNotePath(target, Number(number))
 }
 
-/** One folder or file name: unsafe characters become spaces, runs of space one, no dot or space at its ends. */
+/**
+ * One folder or file name: format characters taken out (bidirectional controls such as U+202E, which shows
+ * `invoice\u202Etxt.exe` as `invoiceexe.txt`, zero-width spaces and joiners, the byte order mark: they make
+ * names that look alike but differ), unsafe characters made spaces, runs of space one, no dot or space at its ends.
+ */
 export function safeSegment(segment: string): string {
   return (
     segment
       .normalize('NFC')
+      .replace(/\p{Cf}/gu, '')
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
       .replace(/[\u0000-\u001f\u007f-\u009f\\:*?"<>|#^[\]]/g, ' ')
       .replace(/\s+/g, ' ')
       .replace(/^[\s.]+|[\s.]+$/g, '')
   )
+}
+
+/**
+ * A name or path as a file system that ignores case and normalisation sees it (macOS's and Windows' by
+ * default): two names of one folded name are one file there, so a new note never takes a name that folds to
+ * one already taken. Case is folded through upper case, so that `ς` and `σ` (one `Σ`) are one, as Unicode's
+ * case folding has them.
+ */
+export function foldedName(name: string): string {
+  return name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC')
 }

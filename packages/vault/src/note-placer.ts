@@ -1,15 +1,19 @@
 import {readFile, unlink} from 'node:fs/promises'
-import {sha256Of} from './base-texts.js'
-import type {NoteAction} from './note-action.js'
-import {noteAction} from './note-action.js'
+import type {BaseText} from './base-texts.js'
+import {baseBound, noBase, sha256Of} from './base-texts.js'
+import type {NoteAction, NoteBase} from './note-action.js'
+import {isRendering, noteAction} from './note-action.js'
+import type {VaultNoteIds} from './note-ids.js'
 import {noteIds} from './note-ids.js'
-import {isNumberedPathOf, numberedNotePath} from './note-path.js'
+import {canonicalText} from './note-style.js'
+import {foldedName, isNumberedPathOf, numberedNotePath} from './note-path.js'
 import {parentLink, withParentProperty} from './parent-link.js'
 import type {PreparedNote} from './prepare-note.js'
 import {reasonOf} from './read-sources.js'
 import type {NoteOutcome} from './sync.js'
 import type {SyncRun} from './sync-run.js'
 import type {NoteRecord, SourceRecord, VaultState} from './vault-state.js'
+import {VaultWriteError} from './vault-write-error.js'
 
 /** The facts of a note's record that come from its conversation. */
 type NoteFacts = Pick<NoteRecord, 'title' | 'tool' | 'turns' | 'source' | 'date' | 'time' | 'project'>
@@ -29,14 +33,16 @@ export const besideSuffix = ' (chatmark).md'
 export class NotePlacer {
   /** Whether any note (or its record) changed: then the index notes are written again. */
   changed = false
-  /** Paths of notes the state knows, so that a new note never takes one. */
+  /** Paths of notes the state knows, folded (`foldedName`), so that a new note never takes one, whatever its case. */
   readonly #claimed = new Set<string>()
+  /** The same paths as they are: a note found by its id at one of them is another conversation's. */
+  readonly #recorded = new Set<string>()
   /** Conversations placed in this run, with their number of turns: a second source of one id keeps the longer. */
   readonly #placed = new Map<string, number>()
   /** Notes placed in this run whose parent's note was not known yet, by id: the parent's id. */
   readonly #orphans = new Map<string, string>()
   /** The conversation id of every note in the vault, by path, read when first needed. */
-  #vaultIds: Promise<Map<string, string>> | undefined
+  #vaultIds: Promise<VaultNoteIds> | undefined
 
   constructor(
     readonly run: SyncRun,
@@ -44,10 +50,7 @@ export class NotePlacer {
     /** `scanVault`: notes the state does not know may be in the vault (it was lost, or a run was stopped). */
     readonly how: {scanVault: boolean; legacy: boolean}
   ) {
-    for (const note of Object.values(state.notes)) {
-      this.#claimed.add(note.path)
-      if (note.beside) this.#claimed.add(note.beside)
-    }
+    for (const note of Object.values(state.notes)) this.#claim(note)
   }
 
   get wikilinks(): boolean {
@@ -154,8 +157,8 @@ export class NotePlacer {
     }
     const target = entry.placedByUser ? entry.path : note.target
     for (let attempt = 1; ; attempt++) {
-      const base = {sha256: entry.base, text: await this.#baseText(id, entry)}
-      const action = noteAction(current, await textOf(rendering), base)
+      const next = await textOf(rendering)
+      const action = noteAction(current, next, await this.#base(id, entry, current, next))
       const retry = await this.#apply(id, entry, current, action, {rendering, facts, target})
       if (retry === undefined) return true
       // The person changed the note while it was written: decided again on what they made.
@@ -198,7 +201,7 @@ export class NotePlacer {
       await this.run.journal.append({note: id, record})
       // The rendering as it is: its staged file takes the note's place, else the text is written.
       const replaced =
-        action.kind === 'write' && rendering.staged
+        action.kind === 'write' && rendering.staged && written === rendering.text
           ? await this.run.files.replaceWithStaged(rendering.staged, path, current)
           : await this.run.files.replace(path, written, current)
       if (!replaced) {
@@ -237,7 +240,7 @@ export class NotePlacer {
           this.#record(id, besideRecord)
           break
         }
-        this.#claimed.add(beside)
+        this.claim(beside)
         beside = undefined
       }
     }
@@ -274,17 +277,46 @@ export class NotePlacer {
    * person, and stays (a stopped run's note they moved before the next).
    */
   async #adopt(id: string, target: string): Promise<NoteRecord | undefined> {
-    if (!this.how.scanVault) return undefined
-    const path = await this.#findById(id, undefined)
-    if (path === undefined || this.#claimed.has(path)) return undefined
-    const current = await this.run.files.read(path)
-    if (current === undefined) return undefined
-    const sha256 = sha256Of(current)
-    const base = (await this.run.bases.load(sha256)) === undefined ? '' : sha256
-    const record: NoteRecord = {path, sha256, base, title: '', tool: '', turns: 0, source: ''}
+    const found = await this.unknownNote(id)
+    if (found === undefined) return undefined
+    const {path, current} = found
+    const record: NoteRecord = {
+      path,
+      sha256: sha256Of(current),
+      base: await this.renderingOf(current),
+      title: '',
+      tool: '',
+      turns: 0,
+      source: ''
+    }
     if (!isNumberedPathOf(path, target)) record.placedByUser = true
     this.#record(id, record)
     return record
+  }
+
+  /**
+   * A note of this id in the vault that no record names, and its text, when the state may not know every note
+   * (see `how.scanVault`).
+   */
+  async unknownNote(id: string): Promise<{path: string; current: string} | undefined> {
+    if (!this.how.scanVault) return undefined
+    const path = await this.#findById(id, undefined)
+    if (path === undefined || this.#recorded.has(path)) return undefined
+    const current = await this.run.files.read(path)
+    return current === undefined ? undefined : {path, current}
+  }
+
+  /**
+   * The SHA-256 of the rendering kept as a base that a note is (as it is, or but for how an editor saved it: see
+   * `NoteStyle`), or `''`: then it holds something a person wrote.
+   */
+  async renderingOf(current: string): Promise<string> {
+    for (const text of new Set([current, canonicalText(current)])) {
+      const sha256 = sha256Of(text)
+      // A base of this text is exactly as long as it.
+      if ('text' in (await this.run.bases.load(sha256, Buffer.byteLength(text)))) return sha256
+    }
+    return ''
   }
 
   /** Keeps a rendering as the base of later merges (a staged one's gzipped text is moved into place). */
@@ -293,16 +325,29 @@ export class NotePlacer {
     else if (rendering.stagedBase !== undefined) await this.run.bases.adopt(rendering.stagedBase, rendering.sha256)
   }
 
-  async #baseText(id: string, entry: NoteRecord): Promise<string | undefined> {
-    if (entry.base !== '') return this.run.bases.load(entry.base)
-    return this.how.legacy ? this.run.bases.loadLegacy(id) : undefined
+  /**
+   * What is known of the rendering a note was last written from: its text is read only when the note is not that
+   * rendering (it is merged against it), and expanded to a bound (`baseBound`).
+   */
+  async #base(id: string, entry: NoteRecord, current: string, next: string): Promise<NoteBase> {
+    if (isRendering(current, entry.base)) return {sha256: entry.base, text: undefined}
+    const bound = baseBound(Buffer.byteLength(current), Buffer.byteLength(next))
+    let found: BaseText = {problem: noBase}
+    if (entry.base !== '') found = await this.run.bases.load(entry.base, bound)
+    else if (this.how.legacy) found = await this.run.bases.loadLegacy(id, bound)
+    return 'text' in found
+      ? {sha256: entry.base, text: found.text}
+      : {sha256: entry.base, text: undefined, problem: found.problem}
   }
 
   /** The note of an id in the vault (not `except`, nor `beside`): one not written beside a note, if any. */
   async #findById(id: string, except: string | undefined, beside?: string): Promise<string | undefined> {
-    this.#vaultIds ??= noteIds(this.run.place.vault)
+    this.#vaultIds ??= noteIds(this.run.place.vault).then((found) => {
+      this.run.report.otherVaults.push(...found.otherVaults)
+      return found
+    })
     let found: string | undefined
-    for (const [path, noteId] of await this.#vaultIds) {
+    for (const [path, noteId] of (await this.#vaultIds).ids) {
       if (noteId !== id || path === except || path === beside) continue
       if (!path.endsWith(besideSuffix)) return path
       found ??= path
@@ -310,13 +355,20 @@ export class NotePlacer {
     return found
   }
 
-  /** `target`, or `target 2`, `target 3`... : the first that no file and no other note holds (`own` is this note's). */
+  /**
+   * `target`, or `target 2`, `target 3`... : the first that no file and no other note holds (`own` is this
+   * note's), compared as a disk that ignores case and normalisation compares names (`Hello.md` holds `hello.md`).
+   */
   async #freePath(target: string, own?: string): Promise<string> {
+    const mine = own === undefined ? undefined : foldedName(own)
     for (let attempt = 1; ; attempt++) {
       const candidate = numberedNotePath(target, attempt)
-      if (candidate === own) return candidate
-      if (this.#claimed.has(candidate)) continue
+      const folded = foldedName(candidate)
+      // Its own name, or its own in another case (the conversation's title changed case): it is moved to it.
+      if (candidate === own || folded === mine) return candidate
+      if (this.#claimed.has(folded)) continue
       if (await this.run.files.exists(candidate)) continue
+      if (await this.run.files.takenFolded(candidate)) continue
       return candidate
     }
   }
@@ -330,21 +382,28 @@ export class NotePlacer {
     const before = this.state.notes[id]
     if (changed || !before || !sameRecord(before, note)) this.run.journal.write({note: id, record: note, done: true})
     this.state.notes[id] = note
-    this.#claimed.add(note.path)
-    if (note.beside) this.#claimed.add(note.beside)
+    this.#claim(note)
     if (changed) this.changed = true
+  }
+
+  #claim(note: NoteRecord): void {
+    for (const path of note.beside ? [note.path, note.beside] : [note.path]) {
+      this.#recorded.add(path)
+      this.#claimed.add(foldedName(path))
+    }
   }
 
   /** Keeps new notes off a path (something was put there meanwhile). */
   claim(path: string): void {
-    this.#claimed.add(path)
+    this.#recorded.add(path)
+    this.#claimed.add(foldedName(path))
   }
 
   /** Records an index note (see `writeIndexes`). */
   recordIndex(id: string, note: NoteRecord): void {
     this.run.journal.write({note: id, record: note, done: true})
     this.state.notes[id] = note
-    this.#claimed.add(note.path)
+    this.#claim(note)
   }
 
   #outcome(outcome: NoteOutcome, path: string, reason?: string): void {
@@ -399,8 +458,9 @@ function besidePath(path: string): string {
   return path.replace(/\.md$/, besideSuffix)
 }
 
-/** Whether an error says that the vault's disk takes no more writes. */
+/** Whether an error says that the vault takes no more writes: its disk is full or read-only, or its journal failed. */
 export function diskFailure(error: unknown): boolean {
+  if (error instanceof VaultWriteError) return true
   const code = (error as {code?: unknown} | undefined)?.code
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS'
 }

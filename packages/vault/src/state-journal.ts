@@ -4,6 +4,7 @@ import {join} from 'node:path'
 import {isRecord} from '@chatmark/core'
 import type {NoteRecord, SourceRecord} from './vault-state.js'
 import {noteRecordIsValid, sourceRecordIsValid} from './vault-state.js'
+import {vaultWriteError} from './vault-write-error.js'
 
 /**
  * One line of the journal: the run that writes it (its first line); a note's
@@ -51,12 +52,17 @@ export class StateJournal {
    */
   write(entry: JournalEntry): void {
     if (this.dryRun) return
-    if (this.#fd === undefined) {
-      // `w`: a journal left by an earlier run was taken up before this run began (see `readJournal`).
-      this.#fd = openSync(this.path, 'w')
-      writeLine(this.#fd, {run: this.run, pid: process.pid})
+    try {
+      if (this.#fd === undefined) {
+        // `w`: a journal left by an earlier run was taken up before this run began (see `readJournal`).
+        this.#fd = openSync(this.path, 'w')
+        writeLine(this.#fd, {run: this.run, pid: process.pid})
+      }
+      writeLine(this.#fd, entry)
+    } catch (error) {
+      // No note is written that the journal does not name first: the run cannot go on.
+      throw vaultWriteError(error, this.path) ?? error
     }
-    writeLine(this.#fd, entry)
   }
 
   /** Makes the lines so far durable (before the state file that replaces them is relied on). */

@@ -17,7 +17,9 @@ import {StateJournal, readJournal} from './state-journal.js'
 import type {SyncOptions, SyncReport} from './sync.js'
 import {toolFolders} from './tool-folders.js'
 import {VaultFiles} from './vault-files.js'
-import type {SourceRecord} from './vault-state.js'
+import {within} from './path-within.js'
+import {stateFolderName} from './state-folder.js'
+import type {SourceRecord, VaultState} from './vault-state.js'
 import {loadState, saveState, stateText} from './vault-state.js'
 
 /** Where a run works. */
@@ -46,6 +48,7 @@ export class SyncRun {
     missingSources: [],
     toolFolders: [],
     toolProblems: [],
+    otherVaults: [],
     sourcesRead: 0,
     sourcesUnchanged: 0
   }
@@ -59,6 +62,8 @@ export class SyncRun {
   readonly #formatOf = new Map<string, string>()
   /** Each format's `companions`, by format name. */
   #companions: Map<string, (path: string) => Promise<string[]>> | undefined
+  /** The paths of the notes the state knows (and the versions beside them), when first needed. */
+  #paths: Set<string> | undefined
 
   constructor(
     readonly options: SyncOptions,
@@ -72,10 +77,16 @@ export class SyncRun {
     this.journal = new StateJournal(place.stateDir, this.run, dryRun)
   }
 
-  /** Runs the sync; a run that fails leaves its journal (closed) for the next to take up. */
+  /**
+   * Runs the sync; a run that fails leaves its journal (closed) for the next to take up, and none of the texts it
+   * staged (its readers are done by then: a reader stops when the run stops taking its events).
+   */
   async sync(): Promise<SyncReport> {
     try {
       return await this.#sync()
+    } catch (error) {
+      if (!this.options.dryRun) await removeEveryTemporary(join(this.place.stateDir, 'staging')).catch(() => undefined)
+      throw error
     } finally {
       await this.journal.close()
     }
@@ -114,7 +125,11 @@ export class SyncRun {
       legacy: loaded.legacy === true
     })
 
-    const sources = await this.sources()
+    const sources = (await this.sources()).filter((source) => {
+      const reason = this.ownFile(source, state)
+      if (reason !== undefined) this.skip(source.path, reason)
+      return reason === undefined
+    })
     options.onEvent?.({type: 'sources', total: sources.length})
     // First what changed (a stat, at most a hash each), then those sources are read, in order.
     let done = 0
@@ -280,6 +295,30 @@ export class SyncRun {
       byPath.set(path, {path, strict: false, folder: true})
     }
     return [...byPath.values()]
+  }
+
+  /**
+   * Why a source is not read, when it is the vault's own: a note the state records, a file of `.chatmark/`, or a
+   * folder that holds the vault (a sync reading its own notes back would make them again, every run).
+   */
+  ownFile(source: SourceToRead, state: VaultState): string | undefined {
+    for (const root of new Set([this.place.vault, this.place.vaultReal])) {
+      if (source.folder && within(source.path, root) !== undefined) {
+        return 'it holds the vault being synced, whose notes and state are not read back'
+      }
+      const path = within(root, source.path)
+      if (path === undefined) continue
+      if (path === stateFolderName || path.startsWith(`${stateFolderName}/`)) return "chatmark's own file, not a source"
+      if (this.#notePaths(state).has(path)) return 'a note of the vault being synced: not read back'
+    }
+    return undefined
+  }
+
+  #notePaths(state: VaultState): Set<string> {
+    this.#paths ??= new Set(
+      Object.values(state.notes).flatMap((note) => (note.beside ? [note.path, note.beside] : [note.path]))
+    )
+    return this.#paths
   }
 
   /** The files that belong to a source (see \`ToolDescriptor.companions\`): its tool's, else any format's. */

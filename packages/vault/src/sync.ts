@@ -1,10 +1,13 @@
-import {mkdir, realpath} from 'node:fs/promises'
+import {realpath, stat} from 'node:fs/promises'
 import {homedir} from 'node:os'
 import {join, resolve} from 'node:path'
 import type {Normalizer, RenderOptions, ToolEnvironment} from '@chatmark/core'
 import type {SourceReader} from './read-sources.js'
+import {within} from './path-within.js'
 import {SyncRun} from './sync-run.js'
+import {checkStateFolder, stateFolderName} from './state-folder.js'
 import {lockVault} from './vault-lock.js'
+import {VaultWriteError, vaultWriteError} from './vault-write-error.js'
 
 /** What happened to a note in a sync. */
 export type NoteOutcome = 'new' | 'updated' | 'unchanged' | 'renamed' | 'kept'
@@ -94,6 +97,11 @@ export interface SyncReport {
   rerendered?: boolean
   /** The run was stopped (`signal`) before it read every source; the rest is read next time. */
   interrupted?: boolean
+  /**
+   * Other vaults inside this one (folders with a `.chatmark` of their own), vault paths: their notes are theirs,
+   * never found by id nor adopted by this vault. Listed when this run looked through its notes.
+   */
+  otherVaults: string[]
   sourcesRead: number
   sourcesUnchanged: number
 }
@@ -109,17 +117,35 @@ export interface SyncReport {
  * disappeared. One run at a time holds the vault (a lock the system takes
  * back from a process that died), every file is written atomically, and a
  * journal lets the next run take up one that was stopped at any point.
+ *
+ * A vault that cannot be written (a full or read-only disk, a folder it may
+ * not write, a file of its own that is not what it should be) stops the run
+ * with a {@link VaultWriteError} naming the path and counting what was written.
  */
 export async function sync(options: SyncOptions): Promise<SyncReport> {
   const vault = resolve(options.vault)
-  const stateDir = join(vault, '.chatmark')
-  await mkdir(stateDir, {recursive: true})
-  const vaultReal = await realpath(vault)
-  const unlock = await lockVault(stateDir, options.vault)
+  const stateDir = join(vault, stateFolderName)
+  let run: SyncRun | undefined
   try {
-    const environment = options.environment ?? {home: homedir(), env: process.env, platform: process.platform}
-    return await new SyncRun(options, {vault, vaultReal, stateDir, environment}).sync()
-  } finally {
-    await unlock()
+    const info = await stat(vault).catch(() => undefined)
+    if (info !== undefined && !info.isDirectory())
+      throw new VaultWriteError(vault, 'it is a file, not a folder of notes')
+    await checkStateFolder(stateDir)
+    const vaultReal = await realpath(vault)
+    const unlock = await lockVault(stateDir, options.vault)
+    try {
+      const environment = options.environment ?? {home: homedir(), env: process.env, platform: process.platform}
+      run = new SyncRun(options, {vault, vaultReal, stateDir, environment})
+      return await run.sync()
+    } finally {
+      await unlock()
+    }
+  } catch (error) {
+    const failure = vaultWriteError(error, vault)
+    // An error of a path outside the vault (a source's) is not the vault's.
+    if (failure === undefined || within(vault, failure.path) === undefined) throw error
+    const {counts} = run?.report ?? {counts: undefined}
+    failure.written = {notes: counts === undefined ? 0 : counts.new + counts.updated + counts.renamed}
+    throw failure
   }
 }

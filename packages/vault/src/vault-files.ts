@@ -1,6 +1,8 @@
-import {link, lstat, mkdir, readFile, realpath, rename, unlink} from 'node:fs/promises'
+import {link, lstat, mkdir, readdir, readFile, realpath, rename, unlink} from 'node:fs/promises'
 import {join, relative, sep} from 'node:path'
 import {syncFolder, writeFileAtomically} from '@chatmark/core'
+import {isVault} from './state-folder.js'
+import {foldedName} from './note-path.js'
 import {safeRelativePath} from './vault-state.js'
 
 /** Errors of `link` on file systems without hard links (FAT, some network shares), or across two of them. */
@@ -17,6 +19,8 @@ export class VaultFiles {
   readonly #touched = new Set<string>()
   /** Folders (vault paths) checked in this run to be folders inside the vault, made where missing. */
   readonly #checked = new Set<string>()
+  /** The names in a folder (by vault path), folded (`foldedName`), read when first asked and kept up by the run. */
+  readonly #folded = new Map<string, Set<string>>()
 
   constructor(
     readonly root: string,
@@ -46,6 +50,31 @@ export class VaultFiles {
     return (await lstat(this.inside(path)).catch(() => undefined)) !== undefined
   }
 
+  /**
+   * Whether a file of another name that folds to this one's (`foldedName`: `Hello.md` for `hello.md`) is in
+   * its folder: on a disk that ignores case or normalisation, this name is that file's.
+   */
+  async takenFolded(path: string): Promise<boolean> {
+    const slash = path.lastIndexOf('/')
+    return (await this.#foldedNames(path.slice(0, Math.max(slash, 0)))).has(foldedName(path.slice(slash + 1)))
+  }
+
+  async #foldedNames(folder: string): Promise<Set<string>> {
+    let names = this.#folded.get(folder)
+    if (names === undefined) {
+      const listed = await readdir(folder === '' ? this.root : this.inside(folder)).catch(() => [] as string[])
+      names = new Set(listed.map(foldedName))
+      this.#folded.set(folder, names)
+    }
+    return names
+  }
+
+  /** Notes a name now taken in its folder, for {@link takenFolded}. */
+  #taken(path: string): void {
+    const slash = path.lastIndexOf('/')
+    this.#folded.get(path.slice(0, Math.max(slash, 0)))?.add(foldedName(path.slice(slash + 1)))
+  }
+
   /** Writes a new file where nothing is; `false` when something is there after all. */
   async create(path: string, text: string | Uint8Array): Promise<boolean> {
     if (this.dryRun) return true
@@ -58,6 +87,7 @@ export class VaultFiles {
       throw error
     }
     this.#touched.add(folder)
+    this.#taken(path)
     return true
   }
 
@@ -100,10 +130,12 @@ export class VaultFiles {
       if (code === 'EXDEV') return this.create(path, await readFile(staged))
       await rename(staged, target)
       this.#touched.add(folder)
+      this.#taken(path)
       return true
     }
     await unlink(staged)
     this.#touched.add(folder)
+    this.#taken(path)
     return true
   }
 
@@ -143,6 +175,7 @@ export class VaultFiles {
       if (await this.exists(to)) return false
       await rename(source, target)
     }
+    this.#taken(to)
     this.#touched.add(folder)
     this.#touched.add(join(source, '..'))
     return true
@@ -169,8 +202,12 @@ export class VaultFiles {
     for (const [index, segment] of segments.entries()) {
       folder = join(folder, segment)
       const info = await lstat(folder).catch(() => undefined)
-      if (info?.isDirectory()) continue
       const where = segments.slice(0, index + 1).join('/')
+      if (info?.isDirectory()) {
+        // Another vault's folder is its own: a note of this one never goes in it.
+        if (await isVault(folder)) throw new Error(`${where} is another vault (it has .chatmark/): no note goes in it`)
+        continue
+      }
       if (info)
         throw new Error(`${where} leads out of the vault (${info.isSymbolicLink() ? 'a link' : 'not a folder'})`)
       await mkdir(folder).catch((error: unknown) => {

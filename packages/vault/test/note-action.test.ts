@@ -58,3 +58,35 @@ test('an emptied note, broken properties and one line changed both ways are kept
   ] as const
   for (const [current, reason] of reasons) assert.deepEqual(noteAction(current, v2, base(v1)), {kind: 'keep', reason})
 })
+
+test('a note saved with CRLF, a byte order mark or other final newlines is chatmark’s, kept in its style', () => {
+  const v1 = note(['one'])
+  const v2 = note(['one', 'two'])
+  const crlf = (text: string): string => text.replaceAll('\n', '\r\n')
+  // The base's text is not needed to tell: the note's hash, in chatmark's style, is the base's.
+  const known = {sha256: sha256Of(v1), text: undefined}
+  assert.deepEqual(noteAction(crlf(v1), v2, known), {kind: 'write', text: crlf(v2)})
+  assert.deepEqual(noteAction(`\ufeff${v1}`, v2, known), {kind: 'write', text: `\ufeff${v2}`})
+  assert.deepEqual(noteAction(v1.trimEnd(), v2, known), {kind: 'write', text: v2.trimEnd()})
+  assert.deepEqual(noteAction(`${v1}\n\n`, v2, known), {kind: 'write', text: `${v2}\n\n`})
+  // Already the new version but for its style: left as it is.
+  assert.deepEqual(noteAction(crlf(v2), v2, known), {kind: 'unchanged'})
+  // A version 1 note (no base hash) is judged by its text, the style left out too.
+  assert.deepEqual(noteAction(crlf(v1), v2, {sha256: '', text: v1}), {kind: 'write', text: crlf(v2)})
+  // An edit in a note saved in CRLF is merged, and the merge written in CRLF.
+  const merged = noteAction(crlf(`${v1}\n## My notes\n\nmine\n`), v2, base(v1))
+  assert.equal(merged.kind, 'merge')
+  assert.equal(merged.kind === 'merge' ? merged.text : '', crlf(`${v2}\n## My notes\n\nmine\n`))
+})
+
+test('a note kept for want of its base says why: the reason the base could not be read', () => {
+  const v1 = note(['one'])
+  const problem = 'its base text .chatmark/base/x.md.gz expands past 16.0 MB, more than this note’s: not read'
+  assert.deepEqual(
+    noteAction(`${v1}\nmine\n`, note(['one', 'two']), {sha256: sha256Of(v1), text: undefined, problem}),
+    {
+      kind: 'keep',
+      reason: problem
+    }
+  )
+})

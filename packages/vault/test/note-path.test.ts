@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import type {Conversation} from '@chatmark/core'
 import {notePath} from '@chatmark/vault'
 import {test} from 'vitest'
+import {foldedName} from '../src/note-path.js'
 
 const conversation = (fields: Partial<Conversation>, undated = false): Conversation => ({
   id: 'c-1',
@@ -37,6 +38,27 @@ test('a title never leaves its folder or breaks a link: separators, dots, Obsidi
   assert.equal(notePath(conversation({title: '\u001b]0;x\u0007 ok'}), '{title}'), 'ok.md')
   const long = notePath(conversation({title: '日本語'.repeat(100)}))
   assert.ok(Buffer.byteLength(long.split('/').at(-1) ?? '') <= 255)
+})
+
+test('a name keeps no format character: no bidirectional control, no zero-width character, no byte order mark', () => {
+  const titles: Array<[string, string]> = [
+    ['invoice\u202Etxt.exe', 'invoicetxt.exe.md'],
+    ['\u2066isolated\u2069 \u200Eleft\u200F', 'isolated left.md'],
+    ['zero\u200Bwidth\u200C\u200D\u2060joined\uFEFF', 'zerowidthjoined.md'],
+    ['soft\u00ADhyphen', 'softhyphen.md']
+  ]
+  for (const [title, name] of titles) assert.equal(notePath(conversation({title}), '{title}'), name)
+  // A project's folder too.
+  const project = conversation({metadata: {project: '/work/de\u202Emo'}})
+  assert.equal(notePath(project, '{project}/{title}'), 'demo/Fix the flaky test.md')
+})
+
+test('names are folded as a disk that ignores case and normalisation folds them', () => {
+  assert.equal(foldedName('Hello.md'), foldedName('hello.md'))
+  assert.equal(foldedName('Cafe\u0301.md'), foldedName('CAF\u00c9.md'))
+  // Final sigma and sigma are one letter in upper case, and on such a disk.
+  assert.equal(foldedName('\u03bf\u03b4\u03bf\u03c2.md'), foldedName('\u03bf\u03b4\u03bf\u03c3.md'))
+  assert.notEqual(foldedName('hello.md'), foldedName('hallo.md'))
 })
 
 test('a template places notes by project, or flat', () => {

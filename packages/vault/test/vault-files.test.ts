@@ -114,3 +114,20 @@ test('a dry run writes, moves and removes nothing, and says each would succeed',
   await files.removeIfUnchanged('a.md', () => true)
   assert.deepEqual(await fs.readdir(vault), ['a.md'])
 })
+
+test('a name taken in another case, and a folder that is another vault, are seen by the vault’s files', async () => {
+  const vault = await fs.mkdtemp(join(tmpdir(), 'chatmark-vault-files-'))
+  await fs.mkdir(join(vault, 'notes'))
+  await fs.writeFile(join(vault, 'notes', 'Hello.md'), 'mine\n')
+  const files = new VaultFiles(vault, vault, 'abcd1234', false)
+  assert.equal(await files.takenFolded('notes/hello.md'), true)
+  assert.equal(await files.takenFolded('notes/HELLO.MD'), true)
+  assert.equal(await files.takenFolded('notes/hallo.md'), false)
+  assert.equal(await files.create('notes/hallo.md', 'new\n'), true)
+  assert.equal(await files.takenFolded('notes/Hallo.md'), true, 'a name the run wrote is known too')
+  await fs.mkdir(join(vault, 'inner', '.chatmark'), {recursive: true})
+  await assert.rejects(
+    files.create('inner/x.md', 'x\n'),
+    /inner is another vault \(it has \.chatmark\/\): no note goes in it/
+  )
+})
