@@ -1,9 +1,12 @@
+import {contextRules} from './context-rules.js'
+import {tokenRules} from './token-rules.js'
+
 /**
  * For each rule of secretlint's recommended preset, the literal text every secret it finds
  * must contain (as regular-expression source). Running the preset costs about 37 ms per MB,
- * more than a conversion; one search for these anchors is far cheaper, so only strings that
- * hold one are given to the rules. `test/redact-secrets.test.ts` fails when the preset gains
- * a rule that has no entry here.
+ * more than a conversion; one search for these anchors (and those of chatmark's own rules) is far
+ * cheaper, so only strings that hold one are given to the rules. `test/redact-secrets.test.ts`
+ * fails when the preset gains a rule that has no entry here.
  */
 export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
   '@secretlint/secretlint-rule-aws': [
@@ -12,7 +15,7 @@ export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
     'ecret|ECRET',
     'ccount|CCOUNT'
   ],
-  // It scans only `.json` and `.p12` files, which chatmark never hands it.
+  // Not run (see `secretlintRules`): it scans only `.json` and `.p12` files, from disk.
   '@secretlint/secretlint-rule-gcp': [],
   '@secretlint/secretlint-rule-privatekey': ['PRIVATE KEY'],
   '@secretlint/secretlint-rule-npm': ['x-oauth-basic|_authToken|npm_'],
@@ -43,9 +46,15 @@ export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
   '@secretlint/secretlint-rule-databricks': ['dapi'],
   '@secretlint/secretlint-rule-docker': ['dckr_pat_'],
   '@secretlint/secretlint-rule-figma': ['figd_'],
-  // Not a scanner: it honours `secretlint-disable` comments in the scanned text.
+  // Not run (see `secretlintRules`): it honours `secretlint-disable` comments in the scanned text.
   '@secretlint/secretlint-rule-filter-comments': []
 }
+
+/** Every anchor: secretlint's rules' and chatmark's own rules'. */
+export const allAnchors: readonly string[] = [
+  ...Object.values(secretAnchors),
+  ...[...tokenRules, ...contextRules].map((rule) => rule.anchors)
+].flat()
 
 /** The {@link commonness} of `_`, `-`, `.`, `:` and `@`. */
 const punctuationCost = 0.5
@@ -79,7 +88,7 @@ export const anchorPatterns: readonly RegExp[] = ((anchors: readonly string[]) =
     kinds.set(kind, [...(kinds.get(kind) ?? []), keyed])
   }
   return [...kinds.values()].map((keyed) => new RegExp(keyed.join('|')))
-})(Object.values(secretAnchors).flat())
+})(allAnchors)
 
 /** Whether a string holds an anchor of any rule, so that the rules may find a secret in it. */
 export function mayHoldSecret(text: string): boolean {
