@@ -45,16 +45,29 @@ const pgp = pemBody('lQOYBGS', 3, 61)
 const encrypted = pemBody('MIIFHDBOBgkqhkiG9w0BBQ0wQTApBgkqhkiG9w0BBQwwHAQI', 3, 71)
 const pkcs1 = pemBody('MIICXAIBAAKBgQC', 3, 81)
 
-const jwt = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(`{"sub":"${digits(10, 1)}","name":"Ada"}`)}.${alnum(43, 91)}`
+const jwtClaims = base64url(`{"sub":"${digits(10, 1)}","name":"Ada"}`)
+const jwt = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${jwtClaims}.${alnum(43, 91)}`
 
 /** A 1Password service account token: `ops_` and base64 JSON that ends in `}` alone (`fQ==`). */
 function onePassword(): string {
-  let json = `{"signInAddress":"my.1password.com","userAuth":{"method":"SRPg-4096","alg":"PBES2g-HS256"},"email":"${alnum(20, 5)}@1passwordserviceaccounts.com","srpX":"${hex(64, 3)}","muk":{"alg":"A256GCM","ext":true,"k":"${alnum(43, 7)}","key_ops":["encrypt","decrypt"],"kty":"oct","kid":"mp"},"secretKey":"A3-${upper(6, 9)}","throttleSecret":{"seed":"${hex(64, 11)}","deviceUuid":"${alnum(26, 13)}"},"deviceUuid":"${alnum(26, 15)}"}`
+  const account = {
+    signInAddress: 'my.1password.com',
+    userAuth: {method: 'SRPg-4096', alg: 'PBES2g-HS256'},
+    email: `${alnum(20, 5)}@1passwordserviceaccounts.com`,
+    srpX: hex(64, 3),
+    muk: {alg: 'A256GCM', ext: true, k: alnum(43, 7), key_ops: ['encrypt', 'decrypt'], kty: 'oct', kid: 'mp'},
+    secretKey: `A3-${upper(6, 9)}`,
+    throttleSecret: {seed: hex(64, 11), deviceUuid: alnum(26, 13)},
+    deviceUuid: alnum(26, 15)
+  }
+  let json = JSON.stringify(account)
   while (json.length % 3 !== 1) json = `${json.slice(0, -1)} }`
   return `ops_${base64(json)}`
 }
 
 const azureKey = `${alnum(86, 17)}==`
+/** A key's lines reversed: base64 still, but not starting as DER does (secretlint's rule wants `MI`). */
+const reversed = rsa.map((line) => line.split('').reverse().join(''))
 
 /** Every kind, with one sample or more. */
 export const secretSamples: readonly SecretSample[] = [
@@ -69,6 +82,7 @@ export const secretSamples: readonly SecretSample[] = [
   sample('GitLab token', `export GL=glpat-${alnum(20, 10)}`, alnum(20, 10)),
   sample('GitLab token', `runner glrt-${alnum(24, 11)} registered`, alnum(24, 11)),
   sample('AWS access key ID', `id AKIA${upper(16, 12).replace(/[^A-Z0-9]/g, 'Q')} in use`, upper(16, 12).slice(0, 12)),
+  sample('AWS account ID', `aws_account_id = ${digits(4, 3)}-${digits(4, 5)}-${digits(4, 7)}`, digits(4, 5)),
   sample('AWS secret access key', `aws_secret_access_key = ${alnum(36, 13)}/+Zq`, alnum(36, 13)),
   sample('Slack token', `bot xoxb-${digits(12, 14)}-${digits(13, 15)}-${alnum(24, 16)}`, alnum(24, 16)),
   sample(
@@ -118,7 +132,8 @@ export const secretSamples: readonly SecretSample[] = [
   ),
   sample(
     'private key',
-    `-----BEGIN PGP PRIVATE KEY BLOCK-----\nComment: ada's key\n\n${pgp.join('\n')}\n=AbCd\n-----END PGP PRIVATE KEY BLOCK-----`,
+    `-----BEGIN PGP PRIVATE KEY BLOCK-----\nComment: ada's key\n\n${pgp.join('\n')}\n=AbCd\n` +
+      '-----END PGP PRIVATE KEY BLOCK-----',
     ...pgp.slice(1)
   ),
   sample(
@@ -129,13 +144,15 @@ export const secretSamples: readonly SecretSample[] = [
   // A key quoted in Markdown, and a key in a JSON string (a service account file, `cat`ed).
   sample(
     'private key',
-    `> -----BEGIN RSA PRIVATE KEY-----\n${pkcs1.map((line) => `> ${line}`).join('\n')}\n> -----END RSA PRIVATE KEY-----`,
+    `> -----BEGIN RSA PRIVATE KEY-----\n${pkcs1.map((line) => `> ${line}`).join('\n')}\n` +
+      '> -----END RSA PRIVATE KEY-----',
     ...pkcs1.slice(1)
   ),
   sample(
     'private key',
-    `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\n${rsa.map((line) => line.split('').reverse().join('')).join('\\n')}\\n-----END PRIVATE KEY-----\\n"}`,
-    ...rsa.slice(1).map((line) => line.split('').reverse().join(''))
+    `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\n${reversed.join('\\n')}` +
+      '\\n-----END PRIVATE KEY-----\\n"}',
+    ...reversed.slice(1)
   ),
   sample('Stripe secret key', `stripe sk_live_${alnum(24, 49)}`, alnum(24, 49)),
   sample('Stripe secret key', `restricted rk_test_${alnum(30, 50)}`, alnum(30, 50)),
@@ -165,7 +182,9 @@ export const secretSamples: readonly SecretSample[] = [
   ),
   sample(
     'Microsoft Teams webhook',
-    `https://contoso.webhook.office.com/webhookb2/${hex(8, 64)}-aaaa-bbbb-cccc-${hex(12, 65)}@${hex(8, 66)}-aaaa-bbbb-cccc-${hex(12, 67)}/IncomingWebhook/${hex(32, 68)}/${hex(8, 69)}-aaaa-bbbb-cccc-${hex(12, 70)}`,
+    `https://contoso.webhook.office.com/webhookb2/${hex(8, 64)}-aaaa-bbbb-cccc-${hex(12, 65)}@` +
+      `${hex(8, 66)}-aaaa-bbbb-cccc-${hex(12, 67)}/IncomingWebhook/${hex(32, 68)}/` +
+      `${hex(8, 69)}-aaaa-bbbb-cccc-${hex(12, 70)}`,
     hex(32, 68)
   ),
   sample('Slack token', `config xoxe.xoxp-1-${upper(150, 71)}`, upper(150, 71).slice(0, 40)),

@@ -37,8 +37,11 @@ export const contextRules: readonly SecretRule[] = [
     // The password of any URL, not only http's and the databases' (`redis://:pw@`, `amqps://`, `%40` in it): the
     // userinfo is everything before the authority's last `@`, and the password what follows its first `:`.
     kind: 'password in a URL',
-    pattern:
-      /(?<![\w+.-])[A-Za-z][\w+.-]{1,30}:\/\/[^\s:/?#@"'<>`[\]{}|\\^]{0,256}:(?<secret>[^\s/"'<>`\\]{1,256})@(?=[\w[])/dg,
+    pattern: new RegExp(
+      String.raw`(?<![\w+.-])[A-Za-z][\w+.-]{1,30}:\/\/[^\s:/?#@"'<>\x60[\]{}|\\^]{0,256}:` +
+        String.raw`(?<secret>[^\s/"'<>\x60\\]{1,256})@(?=[\w[])`,
+      'dg'
+    ),
     anchors: ['://[^\\s/@]{0,512}@'],
     source: 'RFC 3986, section 3.2.1 (userinfo); the WHATWG URL standard (the last `@` ends it)',
     plausible: (secret) => !isPlaceholder(decodeURIComponentSafe(secret))
@@ -46,8 +49,11 @@ export const contextRules: readonly SecretRule[] = [
   {
     // `Authorization: Bearer ...`, `Basic ...`, `token ...`, `Bot ...`, in headers, curl flags and JSON.
     kind: 'authorization header',
-    pattern:
-      /(?<![\w-])(?:Proxy-)?Authorization["']?\s*[:=]\s*["'`]?(?<scheme>(?:Bearer|Basic|Token|Bot|Api-Key)\s+)?(?<secret>[^\s"'`,;)}\]]{8,})/dgi,
+    pattern: new RegExp(
+      String.raw`(?<![\w-])(?:Proxy-)?Authorization["']?\s*[:=]\s*["'\x60]?` +
+        String.raw`(?<scheme>(?:Bearer|Basic|Token|Bot|Api-Key)\s+)?(?<secret>[^\s"'\x60,;)}\]]{8,})`,
+      'dgi'
+    ),
     anchors: ['uthorization', 'UTHORIZATION'],
     source: 'RFC 9110, section 11.6.2 (Authorization); RFC 6750 (Bearer); RFC 7617 (Basic)',
     // Without a scheme the value must look like a credential, not a word (`Authorization: required`).
@@ -56,8 +62,11 @@ export const contextRules: readonly SecretRule[] = [
   },
   {
     kind: 'API key',
-    pattern:
-      /(?<![\w-])(?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|ocp-apim-subscription-key|x-subscription-token)["']?\s*[:=]\s*["'`]?(?<secret>[^\s"'`,;)}\]]{12,})/dgi,
+    pattern: new RegExp(
+      String.raw`(?<![\w-])(?:x-api-key|api-key|x-auth-token|private-token|x-goog-api-key|ocp-apim-subscription-key|` +
+        String.raw`x-subscription-token)["']?\s*[:=]\s*["'\x60]?(?<secret>[^\s"'\x60,;)}\]]{12,})`,
+      'dgi'
+    ),
     anchors: [
       '[Aa][Pp][Ii]-[Kk][Ee][Yy]',
       '[Aa][Uu][Tt][Hh]-[Tt][Oo][Kk][Ee][Nn]',
@@ -132,8 +141,10 @@ function variableRule(kind: 'password' | 'secret', suffixes: string): SecretRule
   return {
     kind,
     pattern: new RegExp(
-      String.raw`(?<![\w$.{-])(?<quote>["']?)[A-Z][A-Z0-9_]{0,60}?(?:${suffixes})\k<quote>(?:=(?<secret>[^\s"'\x60;&|()[\]{}<>]{1,512})|` +
-        String.raw`[ \t]*[:=][ \t]*(?<open>["'])(?<secret2>[^"'\n]{1,512})\k<open>|:[ \t]+(?<secret3>[^\s"'\x60#]{1,512})[ \t]*$)`,
+      String.raw`(?<![\w$.{-])(?<quote>["']?)[A-Z][A-Z0-9_]{0,60}?(?:${suffixes})\k<quote>` +
+        String.raw`(?:=(?<secret>[^\s"'\x60;&|()[\]{}<>]{1,512})|` +
+        String.raw`[ \t]*[:=][ \t]*(?<open>["'])(?<secret2>[^"'\n]{1,512})\k<open>|` +
+        String.raw`:[ \t]+(?<secret3>[^\s"'\x60#]{1,512})[ \t]*$)`,
       'dgm'
     ),
     anchors: [suffixes],

@@ -15,7 +15,7 @@ const cutWord = /[\w.+/=:@%-]{8,}(?=…)/g
 /** A URL cut after the `:` of its userinfo: what follows may be its password. */
 const cutUserinfo = /^[A-Za-z][\w+.-]{1,30}:\/\/[^/@]*:/
 
-/** Each token's prefix (the anchors of the rules whose secrets begin with one), at the start of a word, and its kind. */
+/** Each token's prefix (the anchors of rules whose secrets begin with one), at the start of a word, and its kind. */
 const prefixes: readonly {prefix: RegExp; kind: string}[] = [
   ...Object.entries(secretAnchors).map(([id, anchors]) => ({anchors, kind: secretKind(id, '')})),
   ...tokenRules.map((rule) => ({anchors: rule.anchors, kind: rule.kind}))

@@ -22,7 +22,7 @@ export interface SecretlintRule {
  */
 const notRun = new Set(['@secretlint/secretlint-rule-gcp', '@secretlint/secretlint-rule-filter-comments'])
 
-/** Options given to a rule, by id: an AWS access key id (`AKIA...`) names the key its secret unlocks, so it goes too. */
+/** Options for a rule, by id: an AWS access key id (`AKIA...`) names the key its secret unlocks, so it goes too. */
 const ruleOptions: Readonly<Record<string, object>> = {'@secretlint/secretlint-rule-aws': {enableIDScanRule: true}}
 
 let loading: Promise<readonly SecretlintRule[]> | undefined
