@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
-import {mkdtemp, readdir, readFile} from 'node:fs/promises'
+import {mkdir, mkdtemp, readdir, readFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {gunzipSync} from 'node:zlib'
 import {Readable} from 'node:stream'
 import {main} from 'chatmark'
 import {test} from 'vitest'
+import {runInstalled} from '../util/installed.js'
 import {runSyncHere} from '../util/run-sync.js'
 import {carriers, writeCarrier} from './carriers.js'
 import {ordinaryTexts, secretSamples} from './secret-samples.js'
@@ -134,3 +135,19 @@ async function writeFileText(path: string, text: string): Promise<void> {
   const {writeFile} = await import('node:fs/promises')
   await writeFile(path, text)
 }
+
+test('the installed command, its workers and its bundled rules redact as the sources do', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-redact-installed-'))
+  const inputs: string[] = []
+  for (const name of ['Slack mrkdwn', 'ChatGPT citation', 'tool input key']) {
+    const carrier = carriers.find((each) => each.name === name)
+    assert.ok(carrier)
+    await mkdir(join(dir, String(inputs.length)))
+    inputs.push(await writeCarrier(join(dir, String(inputs.length)), carrier, texts))
+  }
+  const run = await runInstalled(['-j', '2', '--to', 'html', '-o', 'out', ...inputs], {cwd: dir})
+  assert.equal(run.code, 0, run.stderr)
+  const output = `${run.stdout}\n${run.stderr}\n${await folderText(join(dir, 'out'))}`
+  assert.deepEqual(leaks(output), [])
+  assert.deepEqual(unnamed(output), [])
+})

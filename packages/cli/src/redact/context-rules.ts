@@ -116,7 +116,7 @@ export const contextRules: readonly SecretRule[] = [
     kind: 'password',
     pattern:
       /(?<![\w-])curl\b[^\n]{0,500}?\s(?:-u|--user)[ =]?["']?[^\s:"'`<>]{1,256}:(?<secret>[^\s"'`<>;)]{1,256})/dg,
-    anchors: ['curl'],
+    anchors: ['-u'],
     source: `curl's manual (-u, --user <user:password>); gitleaks rule \`curl-auth-user\``,
     plausible: (secret) => !isPlaceholder(secret)
   }

@@ -20,7 +20,8 @@ export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
   '@secretlint/secretlint-rule-privatekey': ['PRIVATE KEY'],
   '@secretlint/secretlint-rule-npm': ['x-oauth-basic|_authToken|npm_'],
   '@secretlint/secretlint-rule-basicauth': [':[-\\w]{1,256}@'],
-  '@secretlint/secretlint-rule-slack': ['xox[bparo]-|xapp-|hooks\\.slack\\.com'],
+  // `xoxe-`: Slack's configuration tokens, which chatmark's own rule reads.
+  '@secretlint/secretlint-rule-slack': ['xox[bparoe]-|xapp-|hooks\\.slack\\.com'],
   '@secretlint/secretlint-rule-sendgrid': ['SG\\.'],
   '@secretlint/secretlint-rule-shopify': ['shp(?:pa|ca|at|ss)_'],
   '@secretlint/secretlint-rule-github': ['gh[pousr]_|github_pat_'],
@@ -56,7 +57,7 @@ export const allAnchors: readonly string[] = [
   ...[...tokenRules, ...contextRules].map((rule) => rule.anchors)
 ].flat()
 
-/** The {@link commonness} of `_`, `-`, `.`, `:` and `@`. */
+/** The {@link commonness} of `_`, `-`, `.`, `:`, `@` and `=`. */
 const punctuationCost = 0.5
 
 /** Lower-case letters from the least common in text and code to the most (`e` last). */
@@ -79,11 +80,13 @@ export const anchorPatterns: readonly RegExp[] = ((anchors: readonly string[]) =
     const before = alternative.slice(0, key.end)
     const after = alternative.slice(key.end)
     const branch = key.start === 0 ? after : `(?<=${before})${after}`
-    byKey.set(keySource, [...(byKey.get(keySource) ?? []), branch])
+    // Rules of one family share anchors (`sk-`, `hooks.slack.com`): each is searched once.
+    const branches = byKey.get(keySource) ?? []
+    if (!branches.includes(branch)) byKey.set(keySource, [...branches, branch])
   }
   const kinds = new Map<string, string[]>()
   for (const [keySource, branches] of byKey) {
-    const kind = /^(?:[_:@-]|\\.)/.test(keySource) ? 'punctuation' : /^[A-Z]/.test(keySource) ? 'upper' : 'other'
+    const kind = /^(?:[_:@=-]|\\.)/.test(keySource) ? 'punctuation' : /^[A-Z]/.test(keySource) ? 'upper' : 'other'
     const keyed = branches.includes('') ? keySource : `${keySource}(?:${branches.join('|')})`
     kinds.set(kind, [...(kinds.get(kind) ?? []), keyed])
   }
@@ -120,14 +123,15 @@ function topLevelAlternatives(source: string): string[] {
 
 /**
  * How common a character is in the text chatmark redacts, on a rough scale: a lower-case letter by its rank in
- * English, an upper-case one a quarter of that, `_`, `-`, `.`, `:` and `@` rarer than any letter.
+ * English, an upper-case one a quarter of that, `_`, `-`, `.`, `:`, `@` and `=` rarer than any letter (in `sig=`,
+ * the pair `ig` would be searched at every `right` and `high`).
  */
 function commonness(character: string): number {
   const lower = letterOrder.indexOf(character)
   if (lower !== -1) return lower + 1
   const upper = letterOrder.indexOf(character.toLowerCase())
   if (upper !== -1) return (upper + 1) / 4
-  return '_-.:@'.includes(character) ? punctuationCost : 30
+  return '_-.:@='.includes(character) ? punctuationCost : 30
 }
 
 /** A token of an alternative: where it is, and the characters it stands for when it is plain. */
@@ -158,7 +162,7 @@ function tokensOf(alternative: string): Token[] {
     } else if (character === '(') {
       index = groupEnd(alternative, index) + 1
     } else {
-      characters = /^[a-zA-Z0-9_ :@-]$/.test(character) ? [character] : undefined
+      characters = /^[a-zA-Z0-9_ :@=-]$/.test(character) ? [character] : undefined
       index++
     }
     const quantifier = /^(?:[?*+]|\{\d+(?:,\d*)?\})\??/.exec(alternative.slice(index))
