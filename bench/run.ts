@@ -10,6 +10,7 @@ import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
+import {benchRedaction} from './redaction.js'
 import {benchSyncVsOut} from './sync-vs-out.js'
 
 // Side-by-side benchmark: each input is timed against the bare JSON.parse
@@ -269,5 +270,8 @@ if (!only || only === 'sync-vs-out') {
     process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
   await benchSyncVsOut({dataDir, freshFolder, runs, bundle})
 }
+
+// Issue 25, item 6: what redacting secrets costs on the 100 MB sessions (BENCH_REDACT_BEFORE: another build).
+if (only === 'redaction') await benchRedaction()
 
 await rm(scratch, {recursive: true, force: true})

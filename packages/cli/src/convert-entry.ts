@@ -10,7 +10,8 @@ import {convert} from './convert.js'
 import type {Progress} from './progress-bar.js'
 import {printable} from './printable.js'
 import {readNothing} from './read-nothing.js'
-import {redactSecrets} from './redact-secrets.js'
+import {redactMessage, redactMessages} from './redact/redact-message.js'
+import {redactSecrets} from './redact/redact-secrets.js'
 import {formatExplanation, formatMessages, jsonReportConversation, jsonReportEnd, jsonReportHead} from './report.js'
 
 /** An input to convert: a file or folder (in the main thread or a worker), or stdin (the main thread only). */
@@ -153,6 +154,8 @@ export async function convertEntry(
     const nothing =
       forced !== undefined && !readSome && !inParts ? readNothing(forced, name, result.detection) : undefined
     if (nothing === undefined) for (const conversation of held.splice(0)) await emit(conversation)
+    // A message may quote a title, an id or a value: it is redacted as the notes are.
+    if (args.redact) await redactMessages(result.file.messages)
     if (jsonLine !== 'none') {
       const failure =
         nothing === undefined ? [] : [{reason: nothing, line: undefined, ruleId: 'read-nothing', fatal: true}]
@@ -164,7 +167,8 @@ export async function convertEntry(
     if (nothing !== undefined || result.file.messages.some((message) => message.fatal)) sink.failed()
   } catch (error) {
     if (sink.closed()) return
-    const reason = error instanceof Error ? error.message : String(error)
+    const raw = error instanceof Error ? error.message : String(error)
+    const reason = args.redact ? await redactMessage(raw) : raw
     if (jsonLine !== 'none')
       await sink.stdout([jsonReportEnd([{reason, line: undefined, ruleId: undefined, fatal: true}])])
     sink.stderr(`${name}: ${reason}\n`)

@@ -30,8 +30,9 @@ Options:
       --use <module>         register a format from a file or package (repeatable)
       --no-thinking          leave out thinking
       --no-notices           leave out harness notices
-      --no-redact            keep secrets (API keys, tokens, private keys) instead of
-                             replacing each with [redacted: its kind]
+      --no-redact            keep secrets (API keys, tokens, private keys, passwords in
+                             URLs and .env lines: the README lists every kind) instead
+                             of replacing each with [redacted: its kind]
       --parse-messages       parse message text into mdast (for remark plugins)
       --profile <name>       'gfm' (default) or 'obsidian'
       --max-result-chars <n> keep head and tail of long tool results (default 4000, 0: all)

@@ -11,7 +11,7 @@ export {builtinWriters, defaultWriterName, loadWriter} from './builtin-writers.j
 export {createNormalizer, normalizer} from './default-normalizer.js'
 export type {ConvertOptions, Converted, Note} from './convert.js'
 export {convert} from './convert.js'
-export {redactSecrets, redactedSecretKey} from './redact-secrets.js'
+export {redactSecrets, redactedSecretKey} from './redact/redact-secrets.js'
 export type {CliIo} from './main.js'
 export {main} from './main.js'
 export type {ChatmarkOptions} from './chatmark.js'

@@ -2,7 +2,7 @@ import type {Conversation, Normalizer} from '@chatmark/core'
 import type {ReadSourcesOptions, SourceEvent, SourceToRead} from '@chatmark/vault'
 import {readInProcess} from '@chatmark/vault'
 import {matchesOnly} from './collect-inputs.js'
-import {redactSecrets} from './redact-secrets.js'
+import {redactSecrets} from './redact/redact-secrets.js'
 
 /** How a worker of `chatmark sync` reads: set once per worker. */
 export interface SyncWorkerSetup {

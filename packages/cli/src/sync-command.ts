@@ -25,7 +25,9 @@ import type {CliIo} from './main.js'
 import {usageReport} from './usage-report.js'
 import {pooledSourceReader} from './pooled-source-reader.js'
 import {printable} from './printable.js'
-import {redactSecrets} from './redact-secrets.js'
+import {redactMessageWith} from './redact/redact-message.js'
+import {redactSecrets} from './redact/redact-secrets.js'
+import {secretScanners} from './redact/secret-scanners.js'
 import type {SyncArgs} from './sync-args.js'
 import {parseSyncArgs, syncOptionNames, syncUsedModules} from './sync-args.js'
 import {syncHelpText} from './sync-help.js'
@@ -122,19 +124,31 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
       io.stderr.write(`${printable(entry.path)}: skipped: ${printable(entry.reason)}\n`)
     }
   }
+  // Only the user's own flag keeps secrets: a vault is often a shared repository, and whoever wrote its config
+  // must not turn redaction off for everyone who syncs it.
+  const redact = args.redact ?? true
+  if (config.redact === false && args.redact === undefined) {
+    io.stderr.write(
+      `${printable(join(args.vault, vaultConfigFile))}: redact: false is ignored: a vault's config cannot keep ` +
+        'secrets in notes; --no-redact does\n'
+    )
+  }
+  // A reason may quote a title or a value: it is redacted as the notes are (the rules loaded now, as the
+  // progress lines are printed as they come).
+  const scanners = redact ? await secretScanners() : undefined
+  const shown = (reason: string): string => printable(scanners ? redactMessageWith(reason, scanners) : reason)
   const progress = syncProgress(io, args.quiet)
   const onEvent = (event: SyncEvent): void => {
     if (event.type === 'sources') progress.start(event.total)
     else if (event.type === 'source') progress.advance(event.done, event.path)
-    else if (event.type === 'failed') progress.print(`${printable(event.path)}: ${printable(event.reason)}`, true)
+    else if (event.type === 'failed') progress.print(`${printable(event.path)}: ${shown(event.reason)}`, true)
     else if (event.type === 'skipped') {
-      if (!args.quiet) progress.print(`${printable(event.path)}: skipped: ${printable(event.reason)}`, true)
+      if (!args.quiet) progress.print(`${printable(event.path)}: skipped: ${shown(event.reason)}`, true)
     } else if (event.outcome !== 'unchanged' && !args.quiet) {
-      const why = event.reason ? ` (${printable(event.reason)})` : ''
+      const why = event.reason ? ` (${shown(event.reason)})` : ''
       progress.print(`${event.outcome}: ${printable(join(args.vault, event.path))}${why}`, false)
     }
   }
-  const redact = args.redact ?? config.redact ?? true
   const wanted = (conversation: Conversation): boolean =>
     args.only.length === 0 || args.only.some((only) => matchesOnly(conversation, only))
   // With workers, they read, redact and render the sources; the notes are placed here.

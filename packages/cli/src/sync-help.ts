@@ -27,7 +27,8 @@ Options:
   --no-notices         leave out harness notices
   --max-result-chars N keep head and tail of longer tool results (default 4000, 0: all)
   --fold-lines N       fold tool output of more lines (default 20, 0: never)
-  --no-redact          keep secrets (API keys, tokens) in notes
+  --no-redact          keep secrets (API keys, tokens, private keys...) in notes; a
+                       vault's config cannot (its redact: false is ignored)
   --use MODULE         register a format from a file or package (repeatable); the folders
                        its tool keeps sessions in are synced too
   --allow-config-sources

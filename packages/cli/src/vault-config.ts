@@ -20,6 +20,7 @@ export interface VaultConfig {
   timeZone?: string
   thinking?: boolean
   notices?: boolean
+  /** Read, but only `true` counts: a shared vault's config must not keep secrets in everyone's notes. */
   redact?: boolean
   maxResultChars?: number
   foldLines?: number
@@ -35,7 +36,7 @@ export const configKeys: Readonly<Record<string, string>> = {
   'time-zone': 'an IANA time zone for the notes’ times (default: this machine’s)',
   thinking: 'false: leave out thinking',
   notices: 'false: leave out harness notices',
-  redact: 'false: keep secrets in notes',
+  redact: 'ignored when false: only --no-redact keeps secrets in notes',
   'max-result-chars': 'as --max-result-chars',
   'fold-lines': 'as --fold-lines'
 }

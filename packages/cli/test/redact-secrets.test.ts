@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {rules} from '@secretlint/secretlint-rule-preset-recommend'
 import {afterAll, beforeAll, expect, test} from 'vitest'
-import {secretAnchors} from '../src/secret-anchors.js'
+import {secretAnchors} from '../src/redact/secret-anchors.js'
 import {runCli} from './run-cli.js'
 
 // Made-up secrets in each planted shape; none is secretlint's built-in example (those are allowed).
@@ -124,7 +124,7 @@ test('every rule of the preset has its anchors, so that the prefilter never hide
 })
 
 test("an attachment's bytes are never scanned or changed; a tool input shaped like one still is", async () => {
-  const {redactSecrets} = await import('../src/redact-secrets.js')
+  const {redactSecrets} = await import('../src/redact/redact-secrets.js')
   // A GitHub token is valid URL-safe base64: replacing it would corrupt the file.
   const data = `${secrets['GitHub token']}AAAA`
   const value = {

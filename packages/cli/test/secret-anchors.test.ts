@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {anchorPatterns, mayHoldSecret, secretAnchors} from '../src/secret-anchors.js'
+import {allAnchors, anchorPatterns, mayHoldSecret} from '../src/redact/secret-anchors.js'
 
 // The reference: one alternation of every anchor, as the prefilter was before it was split by rare keys.
-const alternation = new RegExp(Object.values(secretAnchors).flat().join('|'))
+const alternation = new RegExp(allAnchors.join('|'))
 
 let seed = 3
 const random = (below: number): number => {
@@ -12,64 +12,89 @@ const random = (below: number): number => {
 }
 const pick = <T>(items: readonly T[]): T => items[random(items.length)]!
 
-/** The characters a class stands for (ranges, `\w`, single characters). */
-function classCharacters(inside: string): string[] {
-  const characters: string[] = []
-  for (let index = 0; index < inside.length; index++) {
-    if (inside[index] === '\\' && inside[index + 1] === 'w') {
-      characters.push('a', 'Z', '7', '_')
-      index++
-    } else if (inside[index + 1] === '-' && index + 2 < inside.length) {
-      const from = inside.charCodeAt(index)
-      const to = inside.charCodeAt(index + 2)
-      for (let code = from; code <= to; code++) characters.push(String.fromCharCode(code))
-      index += 2
-    } else characters.push(inside[index]!)
-  }
-  return characters
+/** Printable ASCII, a tab and a line break: what a class's characters are drawn from. */
+const pool = Array.from({length: 95}, (_, code) => String.fromCharCode(code + 32)).concat(['\t', '\n'])
+
+/** The characters a class stands for (`[...]`, `[^...]`, `\w`, `\d`, `\s`), as far as {@link pool} has them. */
+function classCharacters(source: string): string[] {
+  const pattern = new RegExp(`^${source}$`)
+  return pool.filter((character) => pattern.test(character))
 }
 
-/** A random string an anchor's source matches (its syntax: literals, `\.`, classes, `(?:a|b)`, `{m,n}`, `?`). */
+/** The index of the `)` that closes the group opening at `open`, or of the `]` that closes a class. */
+function closing(source: string, open: number): number {
+  let depth = 0
+  for (let index = open; index < source.length; index++) {
+    if (source[index] === '\\') index++
+    else if (source[index] === '[' && source[open] === '(') index = closing(source, index)
+    else if (source[index] === ']' && source[open] === '[' && index > open + 1) return index
+    else if (source[index] === '(' && source[open] === '(') depth++
+    else if (source[index] === ')' && source[open] === '(' && --depth === 0) return index
+  }
+  return source.length
+}
+
+/** The alternatives of a group's inside, split at its top level. */
+function alternatives(inside: string): string[] {
+  const found: string[] = []
+  let start = 0
+  for (let index = 0; index < inside.length; index++) {
+    if (inside[index] === '\\') index++
+    else if (inside[index] === '[' || inside[index] === '(') index = closing(inside, index)
+    else if (inside[index] === '|') {
+      found.push(inside.slice(start, index))
+      start = index + 1
+    }
+  }
+  return [...found, inside.slice(start)]
+}
+
+/**
+ * A random string an anchor's source matches (its syntax: literals, escapes, classes, `(?:a|b)`, quantifiers
+ * `?`, `*`, `+`, `{m}`, `{m,}`, `{m,n}`).
+ */
 function instance(source: string): string {
+  const options = alternatives(source)
+  // A top-level alternation: one of its alternatives, at random.
+  if (options.length > 1) return instance(pick(options))
   let out = ''
   for (let index = 0; index < source.length; index++) {
     let piece: () => string
     const character = source[index]!
     if (character === '\\') {
-      const escaped = source[++index]!
-      piece = () => (escaped === 'w' ? pick(['a', 'Z', '7', '_']) : escaped)
+      const characters = classCharacters(source.slice(index, index + 2))
+      piece = () => pick(characters)
+      index++
     } else if (character === '[') {
-      const close = source.indexOf(']', index + 2)
-      const characters = classCharacters(source.slice(index + 1, close))
+      const close = closing(source, index)
+      const characters = classCharacters(source.slice(index, close + 1))
       piece = () => pick(characters)
       index = close
     } else if (character === '(') {
-      const close = source.indexOf(')', index)
-      const options = source.slice(index + 3, close).split('|')
-      piece = () => instance(pick(options))
+      const close = closing(source, index)
+      const inside = alternatives(source.slice(index + 3, close))
+      piece = () => instance(pick(inside))
       index = close
-    } else if (character === '|') {
-      // A top-level alternation: this instance ends with the alternative so far, or starts another at random.
-      if (random(2) === 0) return out
-      out = ''
-      continue
     } else piece = () => character
-    const quantifier = /^\{(\d+),(\d+)\}/.exec(source.slice(index + 1))
-    if (source[index + 1] === '?') {
-      // Optional (`[Xx]?`, `(?:\+srv)?`): there or not, at random.
-      if (random(2) === 0) out += piece()
-      index++
-    } else if (quantifier) {
-      const times = Number(quantifier[1]) + random(4)
-      for (let time = 0; time < times; time++) out += piece()
-      index += quantifier[0].length
-    } else out += piece()
+    const quantifier = /^(?:\?|\*|\+|\{(\d+)(,(\d*))?\})/.exec(source.slice(index + 1))
+    let times = 1
+    if (quantifier?.[0] === '?') times = random(2)
+    else if (quantifier?.[0] === '*') times = random(3)
+    else if (quantifier?.[0] === '+') times = 1 + random(3)
+    else if (quantifier) {
+      const least = Number(quantifier[1])
+      const most = quantifier[2] === undefined ? least : quantifier[3] ? Number(quantifier[3]) : least + 3
+      // A long run is drawn near its ends: `{0,512}` need not make 512 characters.
+      times = Math.min(least + random(4), most)
+    }
+    if (quantifier) index += quantifier[0].length
+    for (let time = 0; time < times; time++) out += piece()
   }
   return out
 }
 
 test('the split prefilter matches exactly the strings one alternation of all anchors matches', () => {
-  const sources = Object.values(secretAnchors).flat()
+  const sources = allAnchors
   const noise = ['a', 'e', 'c', 'u', 'p', 'g', 'Q', 'A', 'K', ' ', '_', '-', '.', ':', '@', '\n', 'é', '中', '😀', 'x']
   let matching = 0
   for (let run = 0; run < 20_000; run++) {
@@ -98,7 +123,7 @@ test('every anchor is searched from rare characters and checked around them by a
   assert.ok(sources.some((source) => source.includes('_(?:authToken|(?<=npm_)|')))
   assert.ok(sources.some((source) => source.includes('cr(?:(?<=ecr)et)')))
   assert.ok(sources.some((source) => source.includes('|(?<=[Mm][Yy][Ss][Qq][Ll][Xx]?:)\\/\\/|')))
-  for (const source of Object.values(secretAnchors).flat()) {
+  for (const source of allAnchors) {
     for (let run = 0; run < 20; run++) {
       const text = `  ${instance(source)}  `
       if (alternation.test(text)) assert.ok(mayHoldSecret(text), `${source} in ${JSON.stringify(text)}`)

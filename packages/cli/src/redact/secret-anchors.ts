@@ -1,9 +1,12 @@
+import {contextRules} from './context-rules.js'
+import {tokenRules} from './token-rules.js'
+
 /**
  * For each rule of secretlint's recommended preset, the literal text every secret it finds
  * must contain (as regular-expression source). Running the preset costs about 37 ms per MB,
- * more than a conversion; one search for these anchors is far cheaper, so only strings that
- * hold one are given to the rules. `test/redact-secrets.test.ts` fails when the preset gains
- * a rule that has no entry here.
+ * more than a conversion; one search for these anchors (and those of chatmark's own rules) is far
+ * cheaper, so only strings that hold one are given to the rules. `test/redact-secrets.test.ts`
+ * fails when the preset gains a rule that has no entry here.
  */
 export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
   '@secretlint/secretlint-rule-aws': [
@@ -12,12 +15,13 @@ export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
     'ecret|ECRET',
     'ccount|CCOUNT'
   ],
-  // It scans only `.json` and `.p12` files, which chatmark never hands it.
+  // Not run (see `secretlintRules`): it scans only `.json` and `.p12` files, from disk.
   '@secretlint/secretlint-rule-gcp': [],
   '@secretlint/secretlint-rule-privatekey': ['PRIVATE KEY'],
   '@secretlint/secretlint-rule-npm': ['x-oauth-basic|_authToken|npm_'],
   '@secretlint/secretlint-rule-basicauth': [':[-\\w]{1,256}@'],
-  '@secretlint/secretlint-rule-slack': ['xox[bparo]-|xapp-|hooks\\.slack\\.com'],
+  // `xoxe-`: Slack's configuration tokens, which chatmark's own rule reads.
+  '@secretlint/secretlint-rule-slack': ['xox[bparoe]-|xapp-|hooks\\.slack\\.com'],
   '@secretlint/secretlint-rule-sendgrid': ['SG\\.'],
   '@secretlint/secretlint-rule-shopify': ['shp(?:pa|ca|at|ss)_'],
   '@secretlint/secretlint-rule-github': ['gh[pousr]_|github_pat_'],
@@ -43,11 +47,17 @@ export const secretAnchors: Readonly<Record<string, readonly string[]>> = {
   '@secretlint/secretlint-rule-databricks': ['dapi'],
   '@secretlint/secretlint-rule-docker': ['dckr_pat_'],
   '@secretlint/secretlint-rule-figma': ['figd_'],
-  // Not a scanner: it honours `secretlint-disable` comments in the scanned text.
+  // Not run (see `secretlintRules`): it honours `secretlint-disable` comments in the scanned text.
   '@secretlint/secretlint-rule-filter-comments': []
 }
 
-/** The {@link commonness} of `_`, `-`, `.`, `:` and `@`. */
+/** Every anchor: secretlint's rules' and chatmark's own rules'. */
+export const allAnchors: readonly string[] = [
+  ...Object.values(secretAnchors),
+  ...[...tokenRules, ...contextRules].map((rule) => rule.anchors)
+].flat()
+
+/** The {@link commonness} of `_`, `-`, `.`, `:`, `@` and `=`. */
 const punctuationCost = 0.5
 
 /** Lower-case letters from the least common in text and code to the most (`e` last). */
@@ -70,16 +80,18 @@ export const anchorPatterns: readonly RegExp[] = ((anchors: readonly string[]) =
     const before = alternative.slice(0, key.end)
     const after = alternative.slice(key.end)
     const branch = key.start === 0 ? after : `(?<=${before})${after}`
-    byKey.set(keySource, [...(byKey.get(keySource) ?? []), branch])
+    // Rules of one family share anchors (`sk-`, `hooks.slack.com`): each is searched once.
+    const branches = byKey.get(keySource) ?? []
+    if (!branches.includes(branch)) byKey.set(keySource, [...branches, branch])
   }
   const kinds = new Map<string, string[]>()
   for (const [keySource, branches] of byKey) {
-    const kind = /^(?:[_:@-]|\\.)/.test(keySource) ? 'punctuation' : /^[A-Z]/.test(keySource) ? 'upper' : 'other'
+    const kind = /^(?:[_:@=-]|\\.)/.test(keySource) ? 'punctuation' : /^[A-Z]/.test(keySource) ? 'upper' : 'other'
     const keyed = branches.includes('') ? keySource : `${keySource}(?:${branches.join('|')})`
     kinds.set(kind, [...(kinds.get(kind) ?? []), keyed])
   }
   return [...kinds.values()].map((keyed) => new RegExp(keyed.join('|')))
-})(Object.values(secretAnchors).flat())
+})(allAnchors)
 
 /** Whether a string holds an anchor of any rule, so that the rules may find a secret in it. */
 export function mayHoldSecret(text: string): boolean {
@@ -111,14 +123,15 @@ function topLevelAlternatives(source: string): string[] {
 
 /**
  * How common a character is in the text chatmark redacts, on a rough scale: a lower-case letter by its rank in
- * English, an upper-case one a quarter of that, `_`, `-`, `.`, `:` and `@` rarer than any letter.
+ * English, an upper-case one a quarter of that, `_`, `-`, `.`, `:`, `@` and `=` rarer than any letter (in `sig=`,
+ * the pair `ig` would be searched at every `right` and `high`).
  */
 function commonness(character: string): number {
   const lower = letterOrder.indexOf(character)
   if (lower !== -1) return lower + 1
   const upper = letterOrder.indexOf(character.toLowerCase())
   if (upper !== -1) return (upper + 1) / 4
-  return '_-.:@'.includes(character) ? punctuationCost : 30
+  return '_-.:@='.includes(character) ? punctuationCost : 30
 }
 
 /** A token of an alternative: where it is, and the characters it stands for when it is plain. */
@@ -149,7 +162,7 @@ function tokensOf(alternative: string): Token[] {
     } else if (character === '(') {
       index = groupEnd(alternative, index) + 1
     } else {
-      characters = /^[a-zA-Z0-9_ :@-]$/.test(character) ? [character] : undefined
+      characters = /^[a-zA-Z0-9_ :@=-]$/.test(character) ? [character] : undefined
       index++
     }
     const quantifier = /^(?:[?*+]|\{\d+(?:,\d*)?\})\??/.exec(alternative.slice(index))
