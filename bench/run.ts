@@ -11,6 +11,8 @@ import {generateHome} from './generate-home.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
 import {benchSyncVsOut} from './sync-vs-out.js'
+import {benchHtmlLines} from './html-lines.js'
+import {benchMarkdownBudget} from './markdown-budget.js'
 
 // Side-by-side benchmark: each input is timed against the bare JSON.parse
 // floor in the same run, and the ratios are printed. Figures go to BENCHMARKS.md.
@@ -269,5 +271,11 @@ if (!only || only === 'sync-vs-out') {
     process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
   await benchSyncVsOut({dataDir, freshFolder, runs, bundle})
 }
+
+// Issue 25: hostile Markdown in one message, 8 to 64 KB (item 7); HTML's memory by session lines (item 2).
+const bundle = fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
+if (!only || only === 'markdown-budget') await benchMarkdownBudget({runs})
+if (!only || only === 'html-lines')
+  await benchHtmlLines({dataDir, bundle, maxLines: Number(process.env['BENCH_MAX_LINES'] ?? 400_000)})
 
 await rm(scratch, {recursive: true, force: true})
