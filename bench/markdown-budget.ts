@@ -74,7 +74,7 @@ export async function benchMarkdownBudget(setup: MarkdownBudgetSetup): Promise<v
           return (cpuMs(() => render(value), setup.runs) / kb).toFixed(2).padStart(10)
         } catch (error) {
           // A build before the budget overflows its stack on deep nesting: that is the figure.
-          return (error instanceof Error ? error.name : 'failed').padStart(10)
+          return ` ${error instanceof Error ? error.name : 'failed'}`.padStart(10)
         }
       })
       console.log(`${name.padEnd(16)}${cells.join('')}`)
