@@ -38,7 +38,7 @@ test('-j 1: an input past --time-limit fails, its note unwritten, and the next i
   const cwd = await inputs()
   const run = await runCli(['-j', '1', '--time-limit', '60', '--to', 'html', '-o', 'out', 'in'], '', {
     cwd,
-    now: steppingClock()
+    timeLimitNow: steppingClock()
   })
   assert.equal(run.code, 1, run.stderr)
   assert.match(run.stderr, /in\/a-long\.jsonl: conversation long: not written: stopped after 60 s/)
@@ -48,12 +48,15 @@ test('-j 1: an input past --time-limit fails, its note unwritten, and the next i
 
 test('one input printed on stdout stops at --time-limit, as a worker would be stopped', async () => {
   const cwd = await inputs()
-  const run = await runCli(['--time-limit', '60', join('in', 'a-long.jsonl')], '', {cwd, now: steppingClock()})
+  const run = await runCli(['--time-limit', '60', join('in', 'a-long.jsonl')], '', {cwd, timeLimitNow: steppingClock()})
   assert.equal(run.code, 1, run.stderr)
   assert.match(run.stderr, /in\/a-long\.jsonl: stopped after 60 s, the time limit for one input \(--time-limit\)/)
   assert.doesNotMatch(run.stdout, /message 399/)
   // A slow reader of stdout costs the input nothing: the clock stops while the note is written out.
-  const within = await runCli(['--time-limit', '60', join('in', 'b-short.jsonl')], '', {cwd, now: steppingClock()})
+  const within = await runCli(['--time-limit', '60', join('in', 'b-short.jsonl')], '', {
+    cwd,
+    timeLimitNow: steppingClock()
+  })
   assert.equal(within.code, 0, within.stderr)
   assert.match(within.stdout, /message 1/)
 })
@@ -62,7 +65,7 @@ test('--time-limit 0 sets no limit without workers either', async () => {
   const cwd = await inputs()
   const run = await runCli(['-j', '1', '--time-limit', '0', join('in', 'a-long.jsonl')], '', {
     cwd,
-    now: steppingClock()
+    timeLimitNow: steppingClock()
   })
   assert.equal(run.code, 0, run.stderr)
   assert.match(run.stdout, /message 399/)
