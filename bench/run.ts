@@ -8,6 +8,8 @@ import {generateCodexRollout} from './generate-codex.js'
 import {generateGeminiSession} from './generate-gemini.js'
 import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
+import {benchHtmlLines} from './html-lines.js'
+import {benchMarkdownBudget} from './markdown-budget.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
 import {benchRedaction} from './redaction.js'
@@ -273,5 +275,11 @@ if (!only || only === 'sync-vs-out') {
 
 // Issue 25, item 6: what redacting secrets costs on the 100 MB sessions (BENCH_REDACT_BEFORE: another build).
 if (only === 'redaction') await benchRedaction()
+
+// Issue 25: hostile Markdown in one message, 8 to 64 KB (item 7); HTML's memory by session lines (item 2).
+const bundle = fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
+if (!only || only === 'markdown-budget') await benchMarkdownBudget({runs})
+if (!only || only === 'html-lines')
+  await benchHtmlLines({dataDir, bundle, maxLines: Number(process.env['BENCH_MAX_LINES'] ?? 400_000)})
 
 await rm(scratch, {recursive: true, force: true})

@@ -1,5 +1,5 @@
 import type {NoteWriter} from '@chatmark/core'
-import {markdownWriter} from '@chatmark/core'
+import {loadMessageParser, markdownWriter} from '@chatmark/core'
 
 /**
  * A built-in writer as `--help` and `--to` know it before it is used: its
@@ -31,7 +31,11 @@ export function builtinWriters(): BuiltinWriter[] {
       name: 'html',
       extension: '.html',
       description: 'self-contained web pages (no script, nothing loaded), with an index.html for several',
-      load: async () => (await import('@chatmark/writer-html')).htmlWriter
+      async load() {
+        // A page shows message text parsed: the parser is loaded now, as `parseMessages` loads it.
+        const [{htmlWriter}] = await Promise.all([import('@chatmark/writer-html'), loadMessageParser()])
+        return htmlWriter
+      }
     },
     {
       name: 'json',

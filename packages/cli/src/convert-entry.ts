@@ -7,6 +7,7 @@ import type {StagedNote} from './write-note.js'
 import type {InputEntry} from './collect-inputs.js'
 import {matchesOnly} from './collect-inputs.js'
 import {convert} from './convert.js'
+import {clocked, InputClock} from './input-clock.js'
 import type {Progress} from './progress-bar.js'
 import {printable} from './printable.js'
 import {readNothing} from './read-nothing.js'
@@ -75,6 +76,9 @@ export async function convertEntry(
   let progress: Progress | undefined
   // The `--json` line is written as the input is read; one begun is always ended, so every line parses.
   let jsonLine: 'none' | 'begun' | 'has-conversations' = 'none'
+  // Stdin is read as it comes, at its writer's pace: only files and folders are held to the time limit.
+  const limit = entry.kind === 'stdin' ? undefined : context.timeLimit
+  const clock = limit && limit.ms > 0 ? new InputClock(limit.ms, limit.now) : undefined
   try {
     const input =
       entry.kind === 'stdin'
@@ -96,15 +100,27 @@ export async function convertEntry(
     let readSome = forced === undefined
     let inParts = false
     const emit = (conversation: Conversation): Promise<void> =>
-      emitConversation(conversation, name, context, sink, async (piece) => {
-        await sink.stdout(jsonReportConversation(piece, jsonLine === 'begun'))
-        jsonLine = 'has-conversations'
-      })
+      emitConversation(
+        conversation,
+        name,
+        context,
+        sink,
+        async (piece) => {
+          await sink.stdout(jsonReportConversation(piece, jsonLine === 'begun'))
+          jsonLine = 'has-conversations'
+        },
+        clock
+      )
     const result = await convert(normalizer, input, {
       ...readOptions,
       // Given only when notes are rendered, so that their modules are loaded as conversations are read.
       ...(args.list || args.to === 'json' ? {} : {render}),
-      onProgress: shown.read,
+      onProgress: clock
+        ? (bytes: number, size: number | undefined) => {
+            clock.check()
+            shown.read(bytes, size)
+          }
+        : shown.read,
       ...(jsonLines
         ? {
             async onDetection(detection: Detection) {
@@ -135,6 +151,7 @@ export async function convertEntry(
       async onConversation(read) {
         // The reader has gone: stop reading the input (this ends convert's loop over it).
         if (sink.closed()) throw new Error('stdout was closed')
+        clock?.check()
         shown.conversation()
         if (!readSome && read.turns.length === 0) {
           held.push(read)
@@ -183,16 +200,22 @@ export async function convertEntry(
  * redacted first (`--only`, `--list` and every writer see the redacted
  * conversation), then, if it matches `--only`, a list line, its `--json`
  * piece (through `json`, which knows whether it is the input's first), a note
- * for the folder, or a note on stdout.
+ * for the folder, or a note on stdout. With `clock`, the note's pieces are
+ * made on the input's time (see `InputClock`).
  */
 export async function emitConversation(
   read: Conversation,
   name: string,
   context: EntryContext,
   sink: EntrySink,
-  json: (conversation: Conversation) => Promise<void>
+  json: (conversation: Conversation) => Promise<void>,
+  clock?: InputClock
 ): Promise<void> {
-  const {args, render, writer} = context
+  const {args, render} = context
+  const write = (conversation: Conversation): Iterable<string> => {
+    const pieces = context.writer.write(conversation, render)
+    return clock ? clocked(pieces, clock) : pieces
+  }
   const conversation = args.redact ? await redactSecrets(read) : read
   if (!wanted(conversation, args.only)) return
   sink.matched()
@@ -205,11 +228,11 @@ export async function emitConversation(
       input: name,
       name: context.noteName(conversation),
       id: conversation.id,
-      content: {chunks: writer.write(conversation, render)},
+      content: {chunks: write(conversation)},
       link: noteLink(conversation)
     })
   } else {
-    await sink.print(writer.write(conversation, render))
+    await sink.print(write(conversation))
   }
 }
 

@@ -26,6 +26,13 @@ export interface EntryContext {
    * parts (an export) is converted by that many workers, a part at a time.
    */
   parts?: PartsPool
+  /**
+   * In the main thread, for the inputs it converts itself (`-j 1`, or one
+   * input): `--time-limit` in ms and the clock it is measured on, checked
+   * between the conversion's steps (see `InputClock`). Workers are stopped by
+   * their pool instead.
+   */
+  timeLimit?: {ms: number; now: () => number}
 }
 
 /** How the parts of an input are spread over workers (see `convertParts`). */

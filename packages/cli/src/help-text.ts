@@ -41,8 +41,9 @@ Options:
       --follow-symlinks      read inputs behind symbolic links
   -j, --jobs <n>             convert up to <n> inputs at once, each in a worker thread
                              (1 to 256; default: one per core; 1: no workers)
-      --time-limit <s>       stop a worker after <s> seconds on one input, which then
-                             fails (default 600, 0: no limit; at most 2147483)
+      --time-limit <s>       stop an input after <s> seconds (its worker, or, with -j 1,
+                             between steps), which then fails (default 600, 0: no limit;
+                             at most 2147483)
   -h, --help                 show this help
   -v, --version              show the version`
 

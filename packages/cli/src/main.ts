@@ -11,6 +11,7 @@ import type {InputEntry} from './collect-inputs.js'
 import {collectInputs, knownInputs} from './collect-inputs.js'
 import {readCommandLine} from './command-line.js'
 import {helpText} from './help-text.js'
+import {TimeLimitError} from './input-clock.js'
 import type {EntrySink, NoteContent} from './convert-entry.js'
 import {convertEntry} from './convert-entry.js'
 import {normalizer as defaultNormalizer} from './default-normalizer.js'
@@ -67,6 +68,12 @@ export interface CliIo {
    * frame depends on how fast the machine is.
    */
   now?: () => number
+  /**
+   * The clock `--time-limit` is measured on where no worker runs (see
+   * `InputClock`), in milliseconds. Default: `performance.now`. Tests pass
+   * their own, so that what stops is decided by the steps taken.
+   */
+  timeLimitNow?: () => number
 }
 
 /**
@@ -181,7 +188,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
             note = await folder.place(staged.value, name, id, written)
           } catch (error) {
             // One note that cannot be written costs that note, not the input's other conversations.
-            progress.write(`${input}: conversation ${id}: cannot write its note: ${reasonOf(error)}\n`, true)
+            const why = error instanceof TimeLimitError ? 'not written' : 'cannot write its note'
+            progress.write(`${input}: conversation ${id}: ${why}: ${reasonOf(error)}\n`, true)
             failed = true
             return
           }
@@ -218,6 +226,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // Workers write notes into -o's folder as temporary files marked with this run: removed if it stops early.
   const run = temporaryRun()
   if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, run, ...(io.signal ? {signal: io.signal} : {})}
+  // What this thread converts itself is held to the same limit, checked between steps (see `InputClock`).
+  context.timeLimit = {ms: timeLimitMs, now: io.timeLimitNow ?? (() => performance.now())}
   // One thread converting many inputs, one after another, waits on each read (behind its notes' fsyncs in libuv's
   // pool), so it reads them with blocking calls (see `PathInputOptions`): 12-15% faster on a folder of 1,500
   // sessions. One large input keeps its streamed read, which reads ahead while it is parsed (8% faster on the

@@ -1,4 +1,5 @@
 import {MessageChannel, type MessagePort, receiveMessageOnPort, Worker} from 'node:worker_threads'
+import {timeLimitReason} from './input-clock.js'
 import type {WorkerScript} from './worker-script.js'
 
 /** Options for {@link runInPool}. */
@@ -162,8 +163,7 @@ export async function runInPool(
         if (pooled.gone || pooled.job !== index || pooled.clockStarted === undefined) return
         retire(pooled)
         if (index !== undefined) {
-          const seconds = options.timeLimitMs / 1000
-          finish(index, `stopped after ${seconds} s, the time limit for one input (--time-limit)`)
+          finish(index, timeLimitReason(options.timeLimitMs))
         }
         dispatch()
       },

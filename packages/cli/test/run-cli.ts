@@ -16,6 +16,8 @@ export interface RunOptions {
   stderrIsTerminal?: boolean
   /** The clock progress bars measure their rate and time left on, in ms. */
   now?: () => number
+  /** The clock `--time-limit` is measured on without workers, in ms. */
+  timeLimitNow?: () => number
 }
 
 /** Runs the CLI in-process with captured output. */
@@ -44,6 +46,7 @@ export async function runCli(
     stderr: stderrStream,
     ...(options.stderrIsTerminal ? {stderrStream} : {}),
     ...(options.now ? {now: options.now} : {}),
+    ...(options.timeLimitNow ? {timeLimitNow: options.timeLimitNow} : {}),
     stdin: Readable.from([Buffer.from(stdin)]),
     cwd: options.cwd ?? repoRoot,
     ...(options.signal ? {signal: options.signal} : {}),

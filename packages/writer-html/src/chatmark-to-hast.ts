@@ -7,14 +7,12 @@ import type {
   ChatmarkTurn
 } from '@chatmark/core'
 import {branchLines, isImageFile} from '@chatmark/core'
-import type {Element, ElementContent} from 'hast'
+import type {Element} from 'hast'
 import type {Handlers, State} from 'mdast-util-to-hast'
 import type {VFile} from 'vfile'
 import {messageToHast} from './message-to-hast.js'
+import {element, noticeElement as notice} from './notice-element.js'
 import {rawHtml} from './raw-html.js'
-
-/** The label of a notice, by level: GitHub's alert names, with `Error` for errors. */
-const noticeLabels: Record<ChatmarkNotice['level'], string> = {info: 'Note', warning: 'Warning', error: 'Error'}
 
 /**
  * mdast-util-to-hast handlers (remark-rehype's `handlers`) for chatmark's
@@ -73,22 +71,6 @@ function attachmentLink(node: ChatmarkAttachment): Element {
     children: [{type: 'text', value: label}]
   }
   return element('p', ['attachment-file'], [link])
-}
-
-function notice(level: ChatmarkNotice['level'], phrasing: ElementContent[]): Element {
-  return element(
-    'aside',
-    ['notice', `notice-${level}`],
-    [
-      element('p', ['notice-label'], [{type: 'text', value: noticeLabels[level]}]),
-      {type: 'text', value: '\n'},
-      element('p', [], phrasing)
-    ]
-  )
-}
-
-function element(tagName: string, className: string[], children: ElementContent[]): Element {
-  return {type: 'element', tagName, properties: className.length > 0 ? {className} : {}, children}
 }
 
 /** Messages converted so far on a page, by the page's file (one per page, every turn run with it). */

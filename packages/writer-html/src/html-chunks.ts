@@ -1,5 +1,5 @@
 import type {Conversation, RenderOptions} from '@chatmark/core'
-import {conversationTitle, conversationToMdast, frontmatterOf} from '@chatmark/core'
+import {conversationMdastNodes, conversationTitle, frontmatterOf} from '@chatmark/core'
 import type {ElementContent} from 'hast'
 import type {RootContent} from 'mdast'
 import {VFile} from 'vfile'
@@ -12,14 +12,18 @@ import {visibleControls} from './visible-controls.js'
  * Renders a conversation as one self-contained HTML page, in pieces: the
  * head, the header (title and metadata), then each turn, notice and branch
  * of the note's tree converted, sanitised and serialised on its own (see
- * {@link htmlProcessor}), then the end of the page. A 100 MB session is never
- * one HTML tree, nor one string.
+ * {@link htmlProcessor}), then the end of the page. The tree is built a turn
+ * at a time as the page is written (core's `conversationMdastNodes`, as the
+ * Markdown writer builds it): a session of 400,000 turns is never one tree,
+ * nor one string.
  */
 export function* htmlChunks(conversation: Conversation, options?: RenderOptions): Generator<string> {
-  const tree = conversationToMdast(conversation, options)
+  const nodes = conversationMdastNodes(conversation, options)
+  let next = nodes.next()
+  if (!next.done && next.value.type === 'yaml') next = nodes.next()
+  const heading = next.done ? undefined : next.value
+  if (heading) next = nodes.next()
   const title = conversationTitle(conversation)
-  const [first, ...rest] = tree.children
-  const [heading, ...content] = first?.type === 'yaml' ? rest : tree.children
   // One file for the page, so that every message on it gets ids of its own (see `chatmarkHandlers`).
   const file = new VFile()
   const header: ElementContent[] = [
@@ -28,8 +32,10 @@ export function* htmlChunks(conversation: Conversation, options?: RenderOptions)
   ]
   const [before, after] = pageShell({title, id: conversation.id, header})
   yield visibleControls(before)
-  for (const node of content)
-    yield visibleControls(`${htmlProcessor.stringify(htmlProcessor.runSync({type: 'root', children: [node]}, file))}\n`)
+  for (; !next.done; next = nodes.next())
+    yield visibleControls(
+      `${htmlProcessor.stringify(htmlProcessor.runSync({type: 'root', children: [next.value]}, file))}\n`
+    )
   yield after
 }
 

@@ -1,26 +1,27 @@
-import type {ElementContent, Nodes as HastNodes} from 'hast'
-import type {Nodes} from 'mdast'
-import type {Options as FromMarkdownOptions} from 'mdast-util-from-markdown'
-import {fromMarkdown} from 'mdast-util-from-markdown'
-import {gfmFromMarkdown} from 'mdast-util-gfm'
+import {notParsedText, parseMessage} from '@chatmark/core'
+import type {Element, ElementContent, Nodes as HastNodes} from 'hast'
+import type {Nodes, Root} from 'mdast'
 import {toHast} from 'mdast-util-to-hast'
-import {gfm} from 'micromark-extension-gfm'
+import {noticeElement} from './notice-element.js'
 import {plainParagraphs} from './plain-paragraphs.js'
 import {rawHtml} from './raw-html.js'
 
 /**
  * Message text (Markdown source as the tool stored it) as HTML: parsed with
- * micromark and GFM, its headings pushed below `depth` (the heading of the
- * section that holds it), converted on its own so its link definitions and
- * footnotes stay its own. `prefix` keeps the ids of its footnotes apart from
- * those of other messages on the page. Raw HTML in it is shown as text
- * ({@link rawHtml}).
+ * micromark and GFM (core's `parseMessage`, as `parseMessages` parses it), its
+ * headings pushed below `depth` (the heading of the section that holds it),
+ * converted on its own so its link definitions and footnotes stay its own.
+ * `prefix` keeps the ids of its footnotes apart from those of other messages
+ * on the page. Raw HTML in it is shown as text ({@link rawHtml}). Text over
+ * the parse budget is shown as written, in a preformatted block under a
+ * notice that says why.
  */
 export function messageToHast(value: string, depth: number, prefix: string): ElementContent[] {
   const plain = plainParagraphs(value)
   if (plain) return plain
-  parserOptions ??= {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]}
-  const tree = fromMarkdown(value, parserOptions)
+  const parsed = parseMessage(value)
+  if ('refused' in parsed) return shownAsWritten(value, parsed.refused)
+  const tree: Root = {type: 'root', children: parsed.nodes}
   pushHeadings(tree, depth)
   const hast = toHast(tree, {clobberPrefix: prefix, handlers: {html: rawHtml}})
   prefixFootnoteLabel(hast, prefix)
@@ -32,8 +33,14 @@ export function messageToHast(value: string, depth: number, prefix: string): Ele
   )
 }
 
-/** The parser's extensions, made once: building them per message was a tenth of a long session's time. */
-let parserOptions: FromMarkdownOptions | undefined
+/** A message that is not parsed: a notice saying why, then its text as written, as code is shown. */
+function shownAsWritten(value: string, reason: string): ElementContent[] {
+  const code: Element = {type: 'element', tagName: 'code', properties: {}, children: [{type: 'text', value}]}
+  return [
+    noticeElement('info', [{type: 'text', value: notParsedText(reason)}]),
+    {type: 'element', tagName: 'pre', properties: {}, children: [code]}
+  ]
+}
 
 /** Headings below the section's own (`#` in a message under a `##` turn heading becomes `###`). */
 export function pushHeadings(node: Nodes, depth: number): void {
