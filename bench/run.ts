@@ -10,6 +10,8 @@ import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
+import {benchOpencodePart} from './opencode-part.js'
+import {benchSlackChannels} from './slack-channels.js'
 import {benchSyncVsOut} from './sync-vs-out.js'
 
 // Side-by-side benchmark: each input is timed against the bare JSON.parse
@@ -269,5 +271,10 @@ if (!only || only === 'sync-vs-out') {
     process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
   await benchSyncVsOut({dataDir, freshFolder, runs, bundle})
 }
+
+// Issue 25: a Slack export of 2,500 to 40,000 channels, time per channel.
+if (!only || only === 'slack-channels') await benchSlackChannels({dataDir, freshFolder, command})
+// Issue 25: an OpenCode database with one tool output of 1 to 64 MB, memory and time per MB.
+if (!only || only === 'opencode-part') await benchOpencodePart({dataDir, freshFolder, command, runs})
 
 await rm(scratch, {recursive: true, force: true})
