@@ -37,7 +37,8 @@ export async function generateOpencodeDatabase(path: string, bytes: number): Pro
     const lines: string[] = []
     let size = 0
     for (let line = 1; size < bytes; line++) {
-      const text = `${line}: 2026-12-01T10:${String(line % 60).padStart(2, '0')}:00Z INFO worker-${line % 7} handled request ${line} in ${line % 97} ms`
+      const time = `2026-12-01T10:${String(line % 60).padStart(2, '0')}:00Z`
+      const text = `${line}: ${time} INFO worker-${line % 7} handled request ${line} in ${line % 97} ms`
       lines.push(text)
       size += text.length + 1
     }

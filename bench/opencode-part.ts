@@ -44,7 +44,8 @@ export async function benchOpencodePart(setup: OpencodePartSetup): Promise<void>
     first ??= {megabytes, mib}
     const growth = megabytes > first.megabytes ? ((mib - first.mib) / (megabytes - first.megabytes)).toFixed(1) : '-'
     process.stdout.write(
-      `  ${`${megabytes} MB`.padStart(6)}  ${seconds.toFixed(2).padStart(7)}  ${(seconds / megabytes).toFixed(2).padStart(6)}  ` +
+      `  ${`${megabytes} MB`.padStart(6)}  ${seconds.toFixed(2).padStart(7)}  ` +
+        `${(seconds / megabytes).toFixed(2).padStart(6)}  ` +
         `${(cpu / megabytes).toFixed(3).padStart(10)}  ${`${mib.toFixed(0)} MB`.padStart(8)}  ${growth}\n`
     )
   }
