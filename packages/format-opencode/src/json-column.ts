@@ -49,11 +49,7 @@ export class JsonColumn {
     this.#database = database
     this.#name = name
     this.#table = table
-    try {
-      this.#whole = database.prepare(`SELECT data FROM ${table} WHERE id = ?`)
-    } catch (error) {
-      throw new Error(`could not read ${name} as a SQLite database (${error instanceof Error ? error.message : error})`)
-    }
+    this.#whole = database.prepare(`SELECT data FROM ${table} WHERE id = ?`)
   }
 
   /** Row `id`'s data, which is `bytes` bytes long (`octet_length(data)`). */
@@ -61,23 +57,19 @@ export class JsonColumn {
     if (bytes <= maxStringChars) return {value: parsed(this.#wholeData(id)), cuts: []}
     const long = this.#longStrings(id)
     if (long.length === 0) return {value: parsed(this.#wholeData(id)), cuts: []}
-    let data: SqlValue | undefined
+    // One query, the cut strings put back by nested calls (each within SQLite's limit on arguments): what is set
+    // stays in SQLite's memory until the small result comes out.
+    let expression = 'data'
     for (let start = 0; start < long.length; start += pathsPerCall) {
-      const batch = long.slice(start, start + pathsPerCall)
-      const pairs = batch.flatMap((cut) => [cut.path, cut.kept])
-      const slots = batch.map(() => '?, ?').join(', ')
-      data =
-        start === 0
-          ? sqlRow(
-              this.#database,
-              this.#name,
-              `SELECT json_set(data, ${slots}) AS data FROM ${this.#table} WHERE id = ?`,
-              [...pairs, id]
-            )?.['data']
-          : sqlRow(this.#database, this.#name, `SELECT json_set(?, ${slots}) AS data`, [data ?? null, ...pairs])?.[
-              'data'
-            ]
+      expression = `json_set(${expression}, ${long
+        .slice(start, start + pathsPerCall)
+        .map(() => '?, ?')
+        .join(', ')})`
     }
+    const data = sqlRow(this.#database, this.#name, `SELECT ${expression} AS data FROM ${this.#table} WHERE id = ?`, [
+      ...long.flatMap((cut) => [cut.path, cut.kept]),
+      id
+    ])?.['data']
     return {value: parsed(data), cuts: long.map(({path, chars}) => ({path, chars}))}
   }
 

@@ -62,20 +62,22 @@ function* readSessions(
     )
   }
   const present = new Set([...sqlRows(database, name, 'PRAGMA table_info(session)')].map((row) => String(row['name'])))
-  const columns = sessionColumns.filter((column) => present.has(column))
-  const reading: SessionReading = {
-    database,
-    name,
-    messages: new JsonColumn(database, name, 'message'),
-    parts: new JsonColumn(database, name, 'part'),
-    warn
-  }
+  // `id` is named whatever the table has: a table without it fails, naming the column.
+  const columns = sessionColumns.filter((column) => column === 'id' || present.has(column))
+  let reading: SessionReading
   try {
-    for (const row of sqlRows(
+    reading = {
       database,
       name,
-      `SELECT ${columns.join(', ') || '*'} FROM session ORDER BY time_created, id`
-    )) {
+      messages: new JsonColumn(database, name, 'message'),
+      parts: new JsonColumn(database, name, 'part'),
+      warn
+    }
+  } catch (error) {
+    throw new Error(`could not read ${name} as a SQLite database (${describe(error)})`)
+  }
+  try {
+    for (const row of sqlRows(database, name, `SELECT ${columns.join(', ')} FROM session ORDER BY time_created, id`)) {
       const id = String(row['id'])
       // A damaged page costs the sessions stored on it, not the database: the others are still read.
       let session: StoredSession

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import {gzipSync} from 'node:zlib'
 import {test} from 'vitest'
 import type {AttachmentPart, ToolCallPart} from '@chatmark/core'
 import {toNote} from '@chatmark/core'
@@ -97,4 +98,40 @@ test('a long row that is not JSON costs that row, and the session is kept', asyn
   assert.equal(conversations.length, 1)
   assert.deepEqual(conversations[0]?.turns[1]?.parts, [{type: 'text', text: 'ok'}])
   assert.deepEqual(conversations[0]?.fidelity, {'unreadable-part': 1})
+})
+
+test("a message's long strings are cut too: a user message's diff of a whole file", async () => {
+  const file = log(40_000)
+  const bytes = await database([
+    {
+      session: {id: 'ses_1', title: 'Diffs'},
+      messages: [user('msg_01', 'Rewrite it', {summary: {diffs: [{file: 'big.log', before: file, after: ''}]}})]
+    }
+  ])
+  const {conversations, file: vfile} = await readBytes(bytes)
+  assert.deepEqual(conversations[0]?.turns[0]?.parts, [{type: 'text', text: 'Rewrite it'}])
+  assert.deepEqual(conversations[0]?.fidelity, {'long-text-cut': 1})
+  assert.match(String(vfile.messages[0]?.reason), /^Session ses_1: summary\.diffs\[0\]\.before of msg_01 /)
+})
+
+test('a gzipped database, its size unknown until it is read, is read whole', async () => {
+  const bytes = await database([{session: {id: 'ses_1', title: 'Zipped'}, messages: [user('msg_01', 'Hello')]}])
+  const {conversations, file} = await readBytes(gzipSync(bytes), 'opencode.db.gz', true)
+  assert.deepEqual(file.messages.map(String), [])
+  assert.deepEqual(
+    conversations.map((conversation) => conversation.title),
+    ['Zipped']
+  )
+})
+
+test('a database whose message table has no data column fails, naming the database and the column', async () => {
+  const {default: initSqlJs} = await import('sql.js')
+  const made = new (await initSqlJs()).Database()
+  made.run(
+    'CREATE TABLE session (id text, time_created integer); INSERT INTO session VALUES (1, 1);' +
+      'CREATE TABLE message (id text, session_id text, time_created integer); CREATE TABLE part (id text);'
+  )
+  const {conversations, file} = await readBytes(made.export(), 'odd.db', true)
+  assert.equal(conversations.length, 0)
+  assert.match(String(file.messages[0]), /could not read odd\.db as a SQLite database \(no such column: data\)/)
 })
