@@ -13,6 +13,8 @@ import {benchMarkdownBudget} from './markdown-budget.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
 import {benchRedaction} from './redaction.js'
+import {benchOpencodePart} from './opencode-part.js'
+import {benchSlackChannels} from './slack-channels.js'
 import {benchSyncVsOut} from './sync-vs-out.js'
 
 // Side-by-side benchmark: each input is timed against the bare JSON.parse
@@ -267,19 +269,21 @@ if (!only || only === 'jobs') {
 
 // Issue 22: `chatmark sync` against `chatmark -o` on the same home of Claude Code sessions, then syncs with nothing
 // changed. BENCH_BUNDLE names another build's `dist/bundle/chatmark.js` (a worktree's), to compare two builds.
-if (!only || only === 'sync-vs-out') {
-  const bundle =
-    process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
-  await benchSyncVsOut({dataDir, freshFolder, runs, bundle})
-}
+const bundle =
+  process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
+if (!only || only === 'sync-vs-out') await benchSyncVsOut({dataDir, freshFolder, runs, bundle})
 
 // Issue 25, item 6: what redacting secrets costs on the 100 MB sessions (BENCH_REDACT_BEFORE: another build).
 if (only === 'redaction') await benchRedaction()
 
 // Issue 25: hostile Markdown in one message, 8 to 64 KB (item 7); HTML's memory by session lines (item 2).
-const bundle = fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
 if (!only || only === 'markdown-budget') await benchMarkdownBudget({runs})
 if (!only || only === 'html-lines')
   await benchHtmlLines({dataDir, bundle, maxLines: Number(process.env['BENCH_MAX_LINES'] ?? 400_000)})
+
+// Issue 25: a Slack export of 2,500 to 40,000 channels, time per channel.
+if (!only || only === 'slack-channels') await benchSlackChannels({dataDir, freshFolder, command})
+// Issue 25: an OpenCode database with one tool output of 1 to 64 MB, memory and time per MB.
+if (!only || only === 'opencode-part') await benchOpencodePart({dataDir, freshFolder, command, runs})
 
 await rm(scratch, {recursive: true, force: true})

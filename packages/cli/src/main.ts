@@ -16,6 +16,7 @@ import type {EntrySink, NoteContent} from './convert-entry.js'
 import {convertEntry} from './convert-entry.js'
 import {normalizer as defaultNormalizer} from './default-normalizer.js'
 import {orderedOutput} from './ordered-output.js'
+import {TakenNames} from './taken-names.js'
 import {entryContext} from './entry-context.js'
 import {listOptionLines} from './format-options.js'
 import type {CliFormatOption} from './format-options.js'
@@ -158,7 +159,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         folder: out !== undefined && !args.explain
       })
     : plainRunProgress(io)
-  const written = new Set<string>()
+  const written = new TakenNames()
   // With -o, notes are written side by side, and what is printed about them and about the inputs stays in order.
   const ordered = out ? orderedOutput(16) : undefined
   const say = (text: string): void => {
@@ -291,13 +292,13 @@ interface FolderWriter {
   /** Writes a note's text to a temporary file (see `stageNote`); several may at once. */
   stage(name: string, content: NoteContent): Promise<StagedNote>
   /** Names a staged note (see `placeNote`), one at a time, in order. */
-  place(staged: StagedNote, name: string, id: string, taken: Set<string>): Promise<WrittenNote>
+  place(staged: StagedNote, name: string, id: string, taken: TakenNames): Promise<WrittenNote>
   /**
    * Syncs the folder, once, if a note was written into it; with `run`,
    * removes the temporary files that run's workers left (it stopped early).
    */
   finish(run?: string): Promise<void>
-  index(chunks: Iterable<string>, taken: Set<string>): Promise<WrittenNote>
+  index(chunks: Iterable<string>, taken: TakenNames): Promise<WrittenNote>
 }
 
 /**

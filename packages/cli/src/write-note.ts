@@ -6,6 +6,7 @@ import {chmod, open, rename} from 'node:fs/promises'
 import {join, resolve} from 'node:path'
 import {promisify} from 'node:util'
 import {numberedFileName, openTemporaryFile, syncFolder} from '@chatmark/core'
+import type {TakenNames} from './taken-names.js'
 import type {WrittenNotes} from './written-notes.js'
 
 /** Rendered pieces are gathered into writes of about this many characters. */
@@ -69,7 +70,7 @@ export async function writeNote(
   name: string,
   id: string,
   chunks: Iterable<string>,
-  taken: Set<string>,
+  taken: TakenNames,
   noteId?: NoteIdReader
 ): Promise<WrittenNote> {
   const staged = await stageNote(resolve(folder.cwd, folder.dir), name, {chunks})
@@ -171,17 +172,20 @@ export async function placeNote(
   staged: StagedNote,
   name: string,
   id: string,
-  taken: Set<string>,
+  taken: TakenNames,
   noteId?: NoteIdReader
 ): Promise<WrittenNote & {written: boolean}> {
   const base = resolve(folder.cwd, folder.dir)
   const {sha256} = staged
   try {
     let kept: string | undefined
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = taken.from(name); ; attempt++) {
       const candidate = numberedFileName(name, attempt)
       const path = join(folder.dir, candidate)
-      if (taken.has(path)) continue
+      if (taken.has(path)) {
+        taken.passed(name, attempt)
+        continue
+      }
       const outcome = await claim(staged, join(base, candidate), sha256, id, noteId, folder.written.hashOf(candidate))
       if (outcome === 'taken') continue
       if (outcome === 'edited') {
@@ -189,6 +193,7 @@ export async function placeNote(
         continue
       }
       taken.add(path)
+      taken.passed(name, attempt)
       if (folder.written.hashOf(candidate) !== sha256) folder.written.record(candidate, sha256)
       const written = outcome === 'written'
       return kept === undefined ? {path, written} : {path, kept, written}

@@ -3,6 +3,7 @@ import {appendFile, mkdtemp, readFile, stat, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
+import {TakenNames} from '../src/taken-names.js'
 import {writeNote} from '../src/write-note.js'
 import {writtenNotes, writtenNotesFile} from '../src/written-notes.js'
 
@@ -18,7 +19,7 @@ test('a long ledger is read to its end: the last hash of a note counts however f
   const noteId = async (head: string) => /^id: (\S+)/m.exec(head)?.[1]
   const write = async (text: string) => {
     const folder = {dir, cwd: dir, written: await writtenNotes(dir)}
-    const result = await writeNote(folder, 'a.md', 'a', [text], new Set(), noteId)
+    const result = await writeNote(folder, 'a.md', 'a', [text], new TakenNames(), noteId)
     await folder.written.close()
     return result
   }

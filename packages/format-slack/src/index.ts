@@ -39,7 +39,11 @@ const defaultPartMessages = 20_000
  *   const normalizer = createNormalizer({formats: [slack({split: 'day'})]})
  */
 export function slack(options: Options = {}): FormatPlugin {
-  const settings = {split: options.split ?? 'channel', partMessages: options.partMessages ?? defaultPartMessages}
+  const settings = {
+    split: options.split ?? 'channel',
+    partMessages: options.partMessages ?? defaultPartMessages,
+    directories: {}
+  }
   return {
     name: 'slack',
     description: 'Slack workspace exports (the export folder or .zip, or one day file)',

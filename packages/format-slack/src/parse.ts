@@ -6,11 +6,13 @@ import type {Split} from './channel-conversation.js'
 import type {DaySource} from './channel-parts.js'
 import {channelParts} from './channel-parts.js'
 import {exportLayout} from './export-layout.js'
+import {channelsByFolder} from './channels-by-folder.js'
+import type {Directory, DirectoryCache} from './names-near.js'
 import {namesNear} from './names-near.js'
 import type {SlackMessage} from './message.js'
 import {readMessage} from './message.js'
 import type {ChannelInfo, Member, Names} from './resolve-names.js'
-import {addChannels, addMembers} from './resolve-names.js'
+import {addChannels, addMembers, noNames} from './resolve-names.js'
 import {dayFileName} from './types.js'
 
 /** Message source for problems this format reports. */
@@ -22,6 +24,8 @@ export interface ParseSettings {
   split: Split
   /** Used when `context.options.slackPartMessages` is not a positive number. */
   partMessages: number
+  /** The names read for the last lone day file, for the next one of the same export (see `namesNear`). */
+  directories?: DirectoryCache
 }
 
 /**
@@ -42,8 +46,11 @@ export async function* parse(
   const partMessages = typeof size === 'number' && size >= 1 ? Math.floor(size) : settings.partMessages
   const cut: Cut = {split, partMessages}
   if (input.entries && input.openEntry) yield* readExport(input, input.entries, context, cut)
-  else yield* readDayFile(input, context, cut)
+  else yield* readDayFile(input, context, cut, settings.directories)
 }
+
+/** A day file read from stdin: no export around it. */
+const noDirectory: Directory = {names: noNames, byFolder: new Map()}
 
 /** How a channel is cut into notes. */
 interface Cut {
@@ -72,12 +79,7 @@ async function* readExport(
     addChannels(channels, await readRootFile(input, entry, context, `a JSON array of Slack ${entry.list}`), entry.list)
   const names: Names = {members, channels}
 
-  // Channel folders are named by channel name; DM folders by conversation id.
-  const byFolder = new Map<string, ChannelInfo>()
-  for (const channel of channels.values()) {
-    byFolder.set(channel.id, channel)
-    if (channel.name && !byFolder.has(channel.name)) byFolder.set(channel.name, channel)
-  }
+  const byFolder = channelsByFolder(channels)
 
   for (const [folder, days] of layout.folders) {
     const name = folder || basename(input.name)
@@ -99,11 +101,16 @@ async function* readExport(
   }
 }
 
-async function* readDayFile(input: Input, context: ParseContext, cut: Cut): AsyncGenerator<Conversation> {
+async function* readDayFile(
+  input: Input,
+  context: ParseContext,
+  cut: Cut,
+  directories?: DirectoryCache
+): AsyncGenerator<Conversation> {
   const day = dayFileName.exec(basename(input.name))?.[1]
-  const names = input.path ? await namesNear(input.path, context) : {members: new Map(), channels: new Map()}
+  const {names, byFolder} = input.path ? await namesNear(input.path, context, directories) : noDirectory
   const folder = input.path ? basename(dirname(input.path)) : ''
-  const info = [...names.channels.values()].find((channel) => channel.name === folder || channel.id === folder)
+  const info = byFolder.get(folder)
   yield* channelParts([{input, ...(day ? {day} : {})}], {
     channel: {
       folder,

@@ -21,9 +21,12 @@ export interface ChannelInfo {
   archived: boolean
 }
 
+/** The people of the workspace by id, as far as names are looked up (a `Map`, or one laid over another). */
+export type MemberLookup = Pick<ReadonlyMap<string, Member>, 'get' | 'has'>
+
 /** Names for the ids that messages use: users (and bot users) and channels. */
 export interface Names {
-  members: ReadonlyMap<string, Member>
+  members: MemberLookup
   channels: ReadonlyMap<string, ChannelInfo>
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import {createSample, inputFromFolder, sampleFromBytes} from '@chatmark/core'
 import {slack} from '@chatmark/format-slack'
-import {folder, message, readExport, texts} from './helpers.js'
+import {channels, folder, message, readExport, texts, users} from './helpers.js'
 
 const plugin = slack()
 
@@ -47,4 +47,33 @@ test('channel folders without root files read as one conversation per folder, wi
       ['random', '#random', ['yo']]
     ]
   )
+})
+
+test('an export of more files than a sample lists is still recognised by its root files', async () => {
+  // Channel folders sort before `channels.json` and `users.json`: 24,000 day files listed first hid them.
+  const paths = ['channels.json', 'users.json']
+  for (let index = 0; index < 12_000; index++) paths.push(`c-${index}/2024-03-04.json`, `c-${index}/2024-03-05.json`)
+  paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const files: Record<string, unknown> = {
+    'channels.json': channels,
+    'users.json': users,
+    'c-0/2024-03-04.json': [message(0, 'U1', 'hi')]
+  }
+  const sample = await createSample(
+    {
+      name: 'export',
+      async *open() {},
+      async head() {
+        return new Uint8Array(0)
+      },
+      async entries() {
+        return paths.map((path) => ({path}))
+      },
+      async *openEntry(path) {
+        yield Buffer.from(JSON.stringify(files[path] ?? [message(0, 'U1', 'hi')]))
+      }
+    },
+    65536
+  )
+  assert.equal(plugin.detect(sample).confidence, 'certain')
 })

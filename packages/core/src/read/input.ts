@@ -204,7 +204,7 @@ function folderInput(path: string, listing: Listing = unbounded): Input {
       return new Uint8Array(0)
     },
     entries() {
-      listed ??= listFiles(path, '', listing, 0, {count: 0})
+      listed ??= listFiles(path, '', listing, 0, {count: 0}, [])
       return listed
     },
     openEntry(entry) {
@@ -213,21 +213,25 @@ function folderInput(path: string, listing: Listing = unbounded): Input {
   }
 }
 
+/**
+ * Adds the files under `prefix` to `files`, in order. One list is filled all the way down: a subfolder's files
+ * spread into its parent's list (`push(...files)`) overflowed the stack past some 100,000 (an export in a folder).
+ */
 async function listFiles(
   root: string,
   prefix: string,
   listing: Listing,
   depth: number,
-  found: {count: number}
+  found: {count: number},
+  files: InputEntry[]
 ): Promise<InputEntry[]> {
-  const files: InputEntry[] = []
   for (const name of (await readdir(join(root, prefix))).sort()) {
     if (name.startsWith('.')) continue
     if (found.count >= listing.maxEntries) break
     const relative = prefix ? `${prefix}/${name}` : name
     const info = await lstat(join(root, relative))
     if (info.isDirectory()) {
-      if (depth < listing.maxDepth) files.push(...(await listFiles(root, relative, listing, depth + 1, found)))
+      if (depth < listing.maxDepth) await listFiles(root, relative, listing, depth + 1, found, files)
     } else if (info.isFile()) {
       files.push({path: relative, size: info.size})
       found.count++

@@ -3,6 +3,7 @@ import {Allow, parse as parsePartialJson} from 'partial-json'
 import type {Input} from './input.js'
 import {headOf} from './input.js'
 import {utf16Of} from './utf16-input.js'
+import {sampleEntries} from './sample-entries.js'
 
 /** What the head of an input looks like. */
 export type SampleKind = 'empty' | 'binary' | 'json' | 'jsonl' | 'text' | 'folder'
@@ -53,7 +54,8 @@ export interface Sample {
   invalidLines: number
   /**
    * For `folder` (a folder or an archive of files): the relative paths of its
-   * files, sorted (at most {@link sampleEntryLimit}).
+   * files, sorted; of more than {@link sampleEntryLimit}, that many, every
+   * folder keeping its share (see `sampleEntries`), the root's files first.
    */
   entries: readonly string[]
   /**
@@ -140,7 +142,10 @@ async function folderSample(
   openEntry: (path: string) => AsyncIterable<Uint8Array>,
   sampleBytes: number
 ): Promise<Sample> {
-  const entries = (await list.call(input)).slice(0, sampleEntryLimit).map((entry) => entry.path)
+  const entries = sampleEntries(
+    (await list.call(input)).map((entry) => entry.path),
+    sampleEntryLimit
+  )
   const heads = new Map<string, unknown>()
   for (const path of entries) {
     if (heads.size >= sampleHeadLimit) break
