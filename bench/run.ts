@@ -8,6 +8,7 @@ import {generateCodexRollout} from './generate-codex.js'
 import {generateGeminiSession} from './generate-gemini.js'
 import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
+import {benchLines} from './lines.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
 import {benchSyncVsOut} from './sync-vs-out.js'
@@ -268,6 +269,14 @@ if (!only || only === 'sync-vs-out') {
   const bundle =
     process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
   await benchSyncVsOut({dataDir, freshFolder, runs, bundle})
+}
+
+// Issue 25: memory and time against the number of lines of one session (bench/lines.ts); only when asked for, as
+// its largest sessions take minutes each.
+if (only === 'lines') {
+  const bundle =
+    process.env['BENCH_BUNDLE'] ?? fileURLToPath(new URL('../packages/cli/dist/bundle/chatmark.js', import.meta.url))
+  await benchLines({dataDir, freshFolder, bundle})
 }
 
 await rm(scratch, {recursive: true, force: true})
