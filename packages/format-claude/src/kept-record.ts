@@ -1,4 +1,5 @@
 import {isRecord} from '@chatmark/core/model'
+import type {SharedStrings} from '@chatmark/core/read'
 
 /**
  * The fields of a record that a note reads, besides the four every chain
@@ -29,26 +30,6 @@ export const keptFields: readonly string[] = [
 /** The fields of `toolUseResult` a note reads (the rest repeats the tool_result block, or is the tool's own). */
 const keptResultFields = ['structuredPatch', 'filePath', 'agentId', 'type']
 
-/** At most this many distinct strings are shared: a file whose every record names another folder shares none. */
-const maxShared = 1024
-
-/**
- * Strings that repeat on the records of a session (its id, folder, branch,
- * CLI version, model), each kept once however many records name it: a parsed
- * line has strings of its own, and in a session of short lines those were a
- * third of what its records held.
- */
-export type SharedStrings = Map<string, string>
-
-/** The string of `table` equal to `value`, which it keeps when it is new; anything else as it is. */
-export function sharedString(table: SharedStrings, value: unknown): unknown {
-  if (typeof value !== 'string') return value
-  const known = table.get(value)
-  if (known !== undefined) return known
-  if (table.size < maxShared) table.set(value, value)
-  return value
-}
-
 /**
  * A new record holding only what a note reads of a parsed one: a long
  * session's records are all kept until it is threaded, and a record as
@@ -68,9 +49,9 @@ export function keptRecord(value: Record<string, unknown>, strings: SharedString
     uuid: value['uuid'],
     timestamp: value['timestamp'],
     message: keptMessage(value['message'], strings),
-    cwd: sharedString(strings, value['cwd']),
-    gitBranch: sharedString(strings, value['gitBranch']),
-    version: sharedString(strings, value['version'])
+    cwd: strings.share(value['cwd']),
+    gitBranch: strings.share(value['gitBranch']),
+    version: strings.share(value['version'])
   }
   for (const field of keptFields) {
     const fieldValue = value[field]
@@ -80,8 +61,7 @@ export function keptRecord(value: Record<string, unknown>, strings: SharedString
 }
 
 function keptField(field: string, value: unknown, strings: SharedStrings): unknown {
-  if (!isRecord(value))
-    return field === 'requestSessionId' || field === 'agentId' ? sharedString(strings, value) : value
+  if (!isRecord(value)) return field === 'requestSessionId' || field === 'agentId' ? strings.share(value) : value
   switch (field) {
     case 'toolUseResult': {
       const kept: Record<string, unknown> = {}
@@ -94,7 +74,7 @@ function keptField(field: string, value: unknown, strings: SharedStrings): unkno
       return kept
     }
     case 'forkedFrom':
-      return {sessionId: sharedString(strings, value['sessionId'])}
+      return {sessionId: strings.share(value['sessionId'])}
     default:
       return value
   }
@@ -106,7 +86,7 @@ function keptMessage(message: unknown, strings: SharedStrings): unknown {
     role: message['role'],
     content: keptContent(message['content']),
     id: message['id'],
-    model: sharedString(strings, message['model']),
+    model: strings.share(message['model']),
     usage: keptUsage(message['usage'])
   }
 }

@@ -1,6 +1,6 @@
 import {isRecord, isString, stringOf} from '@chatmark/core/model'
-import type {SharedStrings} from './kept-record.js'
-import {keptRecord, sharedString} from './kept-record.js'
+import {createSharedStrings} from '@chatmark/core/read'
+import {keptRecord} from './kept-record.js'
 import type {ChainType} from './types.js'
 import {bookkeepingTypes, isChainType, titleTypes} from './types.js'
 
@@ -87,7 +87,7 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
   let position = 0
   let previous = ''
   let firstChain = true
-  const strings: SharedStrings = new Map()
+  const strings = createSharedStrings()
   const count = (reason: string): void => {
     store.fidelity[reason] = (store.fidelity[reason] ?? 0) + 1
   }
@@ -147,8 +147,8 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
       // The parent is most often the record before: its uuid is then kept once, not twice.
       parent: parent === previous ? previous : parent,
       logicalParent: stringOf(value['logicalParentUuid']),
-      sessionId: stringOf(sharedString(strings, value['sessionId'])),
-      agentId: stringOf(sharedString(strings, value['agentId'])),
+      sessionId: stringOf(strings.share(value['sessionId'])),
+      agentId: stringOf(strings.share(value['agentId'])),
       messageId,
       resolvedParent: undefined,
       child: undefined

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {createSharedStrings} from '@chatmark/core'
 import {test} from 'vitest'
 import {keptFields, keptRecord} from '../src/kept-record.js'
 import {assistant, conversation, envelope, jsonl, user} from './helpers.js'
@@ -93,7 +94,7 @@ test('a kept record holds what a note reads and none of the bookkeeping a Claude
     version: '2.1.332',
     gitBranch: 'HEAD'
   }
-  const strings = new Map<string, string>()
+  const strings = createSharedStrings()
   const kept = keptRecord(structuredClone(line), strings)
   assert.deepEqual(JSON.parse(JSON.stringify(kept)), {
     type: 'assistant',
@@ -138,7 +139,7 @@ test('thinking blocks keep what tells them apart: their text, else their signatu
   assert.equal(value.fidelity['thinking-not-recorded'], 2)
   const kept = keptRecord(
     {...envelope, type: 'assistant', message: {content: [{type: 'thinking', signature: 's'}]}},
-    new Map()
+    createSharedStrings()
   )
   assert.deepEqual((kept['message'] as {content: unknown}).content, [{type: 'thinking', signature: 's'}])
 })
