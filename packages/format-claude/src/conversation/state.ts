@@ -52,7 +52,7 @@ export interface BuildState {
   /** This conversation's counts; the store's are added when the conversation is built. */
   fidelity: Fidelity
   /**
-   * Uuids of entries the path pulls in besides its own: the split records of its API
+   * Uuids of entries off the path that the path pulls in: the split records of its API
    * messages and the records holding the tool results that answer them. Abandoned
    * branches leave them out, so a branch does not repeat the kept turns.
    */
