@@ -87,7 +87,16 @@ export async function benchLines(setup: LinesSetup): Promise<void> {
       [
         `Line-heavy ${labels[tool]}s (bench/generate-lines.ts; one run each, node ${process.version}; ` +
           'target: peak RSS under 3x the input from 200,000 lines)',
-        `  ${['lines', 'input', 'mode', 'time', 'peak RSS', 'RSS/in', 'RSS/line', 'time/line'].join('  ')}`,
+        `  ${[
+          'lines'.padStart(9),
+          'input'.padStart(7),
+          'mode'.padEnd(9),
+          'time'.padStart(9),
+          'peak RSS'.padStart(8),
+          'RSS/in'.padStart(7),
+          'RSS/line'.padStart(8),
+          'time/line'.padStart(9)
+        ].join('  ')}`,
         ...rows.map((row) => `  ${row}`),
         ''
       ].join('\n')
