@@ -9,6 +9,7 @@ import {generateGeminiSession} from './generate-gemini.js'
 import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
 import {benchHtmlLines} from './html-lines.js'
+import {benchLines} from './lines.js'
 import {benchMarkdownBudget} from './markdown-budget.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
@@ -285,5 +286,9 @@ if (!only || only === 'html-lines')
 if (!only || only === 'slack-channels') await benchSlackChannels({dataDir, freshFolder, command})
 // Issue 25: an OpenCode database with one tool output of 1 to 64 MB, memory and time per MB.
 if (!only || only === 'opencode-part') await benchOpencodePart({dataDir, freshFolder, command, runs})
+
+// Issue 25: memory and time against the number of lines of one session (bench/lines.ts); only when asked for, as
+// its largest sessions take minutes each.
+if (only === 'lines') await benchLines({dataDir, freshFolder, bundle})
 
 await rm(scratch, {recursive: true, force: true})

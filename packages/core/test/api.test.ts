@@ -20,6 +20,7 @@ test('the public API is exactly the expected list of exports', () => {
     'countingInput',
     'createNormalizer',
     'createSample',
+    'createSharedStrings',
     'createTemporaryFile',
     'decompressedInput',
     'defaultLimits',

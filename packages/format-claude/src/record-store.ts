@@ -1,4 +1,6 @@
 import {isRecord, isString, stringOf} from '@chatmark/core/model'
+import {createSharedStrings} from '@chatmark/core/read'
+import {keptRecord} from './kept-record.js'
 import type {ChainType} from './types.js'
 import {bookkeepingTypes, isChainType, titleTypes} from './types.js'
 
@@ -24,6 +26,8 @@ export interface Entry {
   record: Record<string, unknown>
   /** The entry {@link parent} (or {@link logicalParent}) names, as threading found it; `null`: not in the file. */
   resolvedParent?: Entry | null | undefined
+  /** The first entry whose parent this one is, in file order, as threading found it. */
+  child?: Entry | undefined
 }
 
 /** A `user` / `assistant` record without a `uuid`: kept in file order after the chain record before it. */
@@ -83,6 +87,7 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
   let position = 0
   let previous = ''
   let firstChain = true
+  const strings = createSharedStrings()
   const count = (reason: string): void => {
     store.fidelity[reason] = (store.fidelity[reason] ?? 0) + 1
   }
@@ -117,7 +122,7 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
       }
     }
     const sidechain = value['isSidechain'] === true && store.subagent === undefined
-    const record = slim(value)
+    const record = keptRecord(value, strings)
     if (type === 'user') collectResults(store, record, sidechain)
     if (uuid === undefined) {
       if (type !== 'user' && type !== 'assistant') return
@@ -129,6 +134,7 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
     }
     const message = record['message']
     const messageId = type === 'assistant' && isRecord(message) && isString(message['id']) ? message['id'] : undefined
+    const parent = stringOf(value['parentUuid'])
     // Every field set, absent ones to undefined, in one order: entries of one shape keep the threading code that
     // reads them optimised (each new combination of fields was a new shape, and a deoptimisation).
     const entry: Entry = {
@@ -138,17 +144,22 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
       line,
       sidechain,
       record,
-      parent: stringOf(value['parentUuid']),
+      // The parent is most often the record before: its uuid is then kept once, not twice.
+      parent: parent === previous ? previous : parent,
       logicalParent: stringOf(value['logicalParentUuid']),
-      sessionId: stringOf(value['sessionId']),
-      agentId: stringOf(value['agentId']),
+      sessionId: stringOf(strings.share(value['sessionId'])),
+      agentId: stringOf(strings.share(value['agentId'])),
       messageId,
-      resolvedParent: undefined
+      resolvedParent: undefined,
+      child: undefined
     }
     if (messageId !== undefined) {
+      // A message has a record per content block, a few: its list is made to size each time (`concat`), where one
+      // grown by `push` or a spread holds room for seventeen (in a session of short messages, a tenth of its store).
       const list = store.byMessageId.get(messageId)
-      if (list) list.push(entry)
-      else store.byMessageId.set(messageId, [entry])
+      if (!list) store.byMessageId.set(messageId, [entry])
+      else if (list.length < 8) store.byMessageId.set(messageId, list.concat(entry))
+      else list.push(entry)
     }
     // Duplicate uuid: the last record wins, as in the official reader. One lookup, not `has` then `set`: a long
     // session's map is large, and each lookup is a cache miss.
@@ -183,28 +194,4 @@ function collectResults(store: RecordStore, record: Record<string, unknown>, sid
     if (record['toolUseResult'] !== undefined) info.rich = record['toolUseResult']
     store.results.set(block['tool_use_id'], info)
   }
-}
-
-/**
- * Drops what no note reads, so a long session is not held whole: attachment
- * payloads (the rendered text is kept), progress data, and the parts of
- * `toolUseResult` that repeat the tool_result block.
- */
-function slim(value: Record<string, unknown>): Record<string, unknown> {
-  const type = value['type']
-  if (type === 'attachment' && isRecord(value['attachment'])) {
-    const attachment = value['attachment']
-    const kept: Record<string, unknown> = {type: attachment['type']}
-    if (isString(attachment['prompt'])) kept['prompt'] = attachment['prompt']
-    value['attachment'] = kept
-  }
-  if (type === 'progress' && isRecord(value['data'])) value['data'] = {type: value['data']['type']}
-  const rich = value['toolUseResult']
-  if (isRecord(rich)) {
-    const kept: Record<string, unknown> = {}
-    for (const key of ['structuredPatch', 'filePath', 'agentId', 'type'])
-      if (rich[key] !== undefined) kept[key] = rich[key]
-    value['toolUseResult'] = kept
-  }
-  return value
 }

@@ -32,15 +32,20 @@ export interface Thread {
 export function threadSession(store: RecordStore): Thread[] {
   const {entries} = store
   const parentOf = parentFunction(store)
-  const children = new Map<string, Entry[]>()
+  for (const entry of entries.values()) entry.child = undefined
+  const children: Children = {more: new Map()}
   let links = 0
   for (const entry of entries.values()) {
     const parent = parentOf(entry)
     if (parent === undefined) continue
     links++
-    const list = children.get(parent.uuid) ?? []
-    list.push(entry)
-    children.set(parent.uuid, list)
+    if (parent.child === undefined) {
+      parent.child = entry
+      continue
+    }
+    const more = children.more.get(parent)
+    if (more) more.push(entry)
+    else children.more.set(parent, [parent.child, entry])
   }
   if (links === 0) {
     const path = [...entries.values()].filter((entry) => !entry.sidechain).sort(byPosition)
@@ -51,13 +56,30 @@ export function threadSession(store: RecordStore): Thread[] {
   const groups = groupEntries(store, parentOf)
   const threads: Thread[] = []
   for (const group of groups) {
-    const thread = threadGroup(group, parentOf, children)
+    const thread = threadGroup(group, groups.length === 1, parentOf, children)
     if (thread) threads.push(thread)
   }
   return threads
 }
 
 type ParentOf = (entry: Entry) => Entry | undefined
+
+/**
+ * The entries whose parent each entry is, in file order: the first is the entry's own `child`, the others (a
+ * rewind, an edit: rare) are listed here. A map of every entry's children was a fifth of what threading a long
+ * session took.
+ */
+interface Children {
+  /** Every child of an entry that has more than one. */
+  more: Map<Entry, Entry[]>
+}
+
+const noChildren: readonly Entry[] = []
+
+function childrenOf(entry: Entry, children: Children): readonly Entry[] {
+  if (entry.child === undefined) return noChildren
+  return children.more.get(entry) ?? [entry.child]
+}
 
 /**
  * The effective parent: `parentUuid`, or on a compact boundary its
@@ -84,13 +106,13 @@ function parentFunction(store: RecordStore): ParentOf {
  * are one group, and groups that share a session id are one group.
  */
 function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
-  // Union-find over numbers (an entry's index, then one per session id): keys built as strings cost a
+  // Union-find over numbers (an entry's position, then one per session id): keys built as strings cost a
   // concatenation and a hash at every step, which on a long session cost more than the rest of the threading.
   const entries = [...store.entries.values()]
-  const indexOf = new Map<Entry, number>()
-  for (const [index, entry] of entries.entries()) indexOf.set(entry, index)
   const sessions = new Map<string, number>()
-  const union: number[] = entries.map((_, index) => index)
+  let positions = 0
+  for (const entry of entries) positions = Math.max(positions, entry.position + 1)
+  const union: number[] = Array.from({length: positions}, (_, index) => index)
   const find = (key: number): number => {
     let root = key
     while (union[root] !== root) root = union[root]!
@@ -106,9 +128,9 @@ function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
     const rb = find(b)
     if (ra !== rb) union[ra] = rb
   }
-  for (const [index, entry] of entries.entries()) {
+  for (const entry of entries) {
     const parent = parentOf(entry)
-    if (parent) join(index, indexOf.get(parent)!)
+    if (parent) join(entry.position, parent.position)
     if (entry.sessionId !== undefined && !entry.sidechain) {
       let session = sessions.get(entry.sessionId)
       if (session === undefined) {
@@ -116,12 +138,12 @@ function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
         union.push(session)
         sessions.set(entry.sessionId, session)
       }
-      join(index, session)
+      join(entry.position, session)
     }
   }
   const groups = new Map<number, Entry[]>()
-  for (const [index, entry] of entries.entries()) {
-    const key = find(index)
+  for (const entry of entries) {
+    const key = find(entry.position)
     const list = groups.get(key)
     if (list) list.push(entry)
     else groups.set(key, [entry])
@@ -129,21 +151,24 @@ function groupEntries(store: RecordStore, parentOf: ParentOf): Entry[][] {
   return [...groups.values()].map((group) => group.sort(byPosition)).sort((a, b) => a[0]!.position - b[0]!.position)
 }
 
-function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, Entry[]>): Thread | undefined {
+/** The thread of a group of entries; `whole`: the group is every entry of the store (one conversation). */
+function threadGroup(group: Entry[], whole: boolean, parentOf: ParentOf, children: Children): Thread | undefined {
   // Every message has a child only when the parents form a cycle: then the walk starts from the newest message.
-  const chosen = chooseLeaf(group, parentOf, children)
+  const chosen = chooseLeaf(group, parentOf, whole ? undefined : new Set(group))
   const leaf = chosen ?? group.findLast(isConversational)
   if (!leaf) return undefined
   const path: Entry[] = []
-  const seen = new Set<string>()
+  // The entries on the path, then also those placed on its branches. An entry is its uuid's (the store keeps one
+  // entry per uuid), so entries are told apart as uuids are.
+  const placed = new Set<Entry>()
   let brokenAt: Entry | undefined
   let cycleAt: Entry | undefined
   for (let entry: Entry | undefined = leaf; entry; entry = parentOf(entry)) {
-    if (seen.has(entry.uuid)) {
+    if (placed.has(entry)) {
       cycleAt = path.at(-1)
       break
     }
-    seen.add(entry.uuid)
+    placed.add(entry)
     path.push(entry)
     const link = entry.parent ?? entry.logicalParent
     if (link !== undefined && parentOf(entry) === undefined) brokenAt = entry
@@ -151,19 +176,19 @@ function threadGroup(group: Entry[], parentOf: ParentOf, children: Map<string, E
   // A leaf found only by falling back, whose walk meets no cycle, is what chooseLeaf refused: nothing to show.
   if (!cycleAt && !chosen) return undefined
   path.reverse()
-  const offPath = group.filter((entry) => !seen.has(entry.uuid))
+  const offPath = group.filter((entry) => !placed.has(entry))
   const tree = {
     key: (entry: Entry) => entry.uuid,
     parent: parentOf,
-    children: (entry: Entry) => (children.get(entry.uuid) ?? []).filter((child) => !child.sidechain),
-    leaf: (entries: readonly Entry[]) => chooseLeaf(entries, parentOf, children),
+    children: (entry: Entry) => childrenOf(entry, children).filter((child) => !child.sidechain),
+    leaf: (entries: readonly Entry[]) => chooseLeaf(entries, parentOf, new Set(entries)),
     position: (entry: Entry) => entry.position
   }
-  const placed = new Set(path)
   const forks = new Map<string, Array<Branch<Entry>>>()
   for (const entry of path) {
     // The children as `tree.children` gives them, without a filtered copy for every entry of a long path.
-    for (const child of children.get(entry.uuid) ?? []) {
+    if (entry.child === undefined) continue
+    for (const child of childrenOf(entry, children)) {
       if (child.sidechain || placed.has(child)) continue
       const list = forks.get(entry.uuid) ?? []
       list.push(branchFrom(child, tree, placed))
@@ -182,17 +207,20 @@ function isConversational(entry: Entry): boolean {
 
 /**
  * The newest non-sidechain leaf of `entries` (in file order), walked up, among
- * `entries`, to its nearest user/assistant entry.
+ * `members` (`undefined`: every entry is one), to its nearest user/assistant entry.
  */
-function chooseLeaf(entries: readonly Entry[], parentOf: ParentOf, children: Map<string, Entry[]>): Entry | undefined {
-  const members = new Set(entries)
+function chooseLeaf(
+  entries: readonly Entry[],
+  parentOf: ParentOf,
+  members: ReadonlySet<Entry> | undefined
+): Entry | undefined {
   for (let index = entries.length - 1; index >= 0; index--) {
     const candidate = entries[index]!
-    if (candidate.sidechain || candidate.kind === 'progress' || children.has(candidate.uuid)) continue
+    if (candidate.sidechain || candidate.kind === 'progress' || candidate.child !== undefined) continue
     const seen = new Set<string>()
     for (
       let entry: Entry | undefined = candidate;
-      entry && members.has(entry) && !seen.has(entry.uuid);
+      entry && (members === undefined || members.has(entry)) && !seen.has(entry.uuid);
       entry = parentOf(entry)
     ) {
       seen.add(entry.uuid)

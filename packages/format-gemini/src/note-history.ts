@@ -8,8 +8,11 @@ import {isMessageLine} from './types.js'
 /** A recorded message kept in the note. */
 export interface MessageEntry {
   kind: 'message'
-  /** Its own id, and the ids checkpoint copies of it were given. */
-  ids: Set<string>
+  /**
+   * Its own id, and the ids checkpoint copies of it were given: a list, as almost every message has one id (a set
+   * for each was a tenth of a long session's history). Each id is only looked up, so one listed twice is harmless.
+   */
+  ids: string[]
   record: MessageLine
   signature?: string
 }
@@ -18,7 +21,7 @@ export interface MessageEntry {
 export interface CompressionEntry {
   kind: 'compression'
   /** Ids of the checkpoint messages it stands for (summary, acknowledgement). */
-  ids: Set<string>
+  ids: string[]
   summary?: string
   timestamp?: string
 }
@@ -112,7 +115,7 @@ export function createNoteHistory(): NoteHistory {
         delete existing.signature
         return
       }
-      append({kind: 'message', ids: new Set([record.id]), record})
+      append({kind: 'message', ids: [record.id], record})
     },
 
     checkpoint(messages, liveBefore, timestamp) {
@@ -129,7 +132,7 @@ export function createNoteHistory(): NoteHistory {
         if (!entry && !freshIds.has(value.id)) {
           entry = findCopy(copies, value, matched, highest)
           if (entry) {
-            entry.ids.add(value.id)
+            entry.ids.push(value.id)
             index.set(value.id, entry)
           }
         }
@@ -161,9 +164,9 @@ export function createNoteHistory(): NoteHistory {
 
       if (compressed) {
         const summary = content.find(({record}) => record['type'] === 'user')?.record
-        const entry: CompressionEntry = {kind: 'compression', ids: new Set()}
+        const entry: CompressionEntry = {kind: 'compression', ids: []}
         for (const {record} of content) {
-          entry.ids.add(record.id)
+          entry.ids.push(record.id)
           compressionIds.set(record.id, record === summary ? 'summary' : 'acknowledgement')
         }
         if (summary) {
@@ -185,7 +188,7 @@ export function createNoteHistory(): NoteHistory {
       const placed = new Map<NoteEntry | undefined, MessageEntry[]>()
       for (const {record, after} of fresh) {
         if (inSummary.has(record)) continue
-        const entry: MessageEntry = {kind: 'message', ids: new Set([record.id]), record}
+        const entry: MessageEntry = {kind: 'message', ids: [record.id], record}
         for (const entryId of entry.ids) index.set(entryId, entry)
         const list = placed.get(after)
         if (list) list.push(entry)

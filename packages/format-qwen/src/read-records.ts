@@ -1,4 +1,5 @@
 import {stringOf} from '@chatmark/core/model'
+import {createSharedStrings} from '@chatmark/core/read'
 import {isChatRecord} from './types.js'
 
 /** A chat record of the file, with where it was read. */
@@ -24,10 +25,14 @@ export interface RecordStore {
   unknownLines: number[]
 }
 
+/** Fields whose value is the same on every record of a session, or nearly. */
+const sharedFields = ['sessionId', 'cwd', 'version', 'gitBranch', 'model', 'provenance'] as const
+
 /** Creates an empty store and the function that adds one parsed line to it. */
 export function createRecordStore(): {store: RecordStore; add: (value: unknown, line: number) => void} {
   const store: RecordStore = {entries: new Map(), fidelity: {}, unknownLines: []}
   let position = 0
+  const strings = createSharedStrings()
   const add = (value: unknown, line: number): void => {
     const uuid = isChatRecord(value) ? stringOf(value['uuid']) : undefined
     if (!isChatRecord(value) || uuid === undefined) {
@@ -37,8 +42,12 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
     }
     // A later record with the same uuid wins, as a map keyed by uuid keeps it.
     if (store.entries.has(uuid)) store.fidelity['duplicate-uuid'] = (store.fidelity['duplicate-uuid'] ?? 0) + 1
-    const entry: ChatEntry = {uuid, line, position: position++, record: value}
+    // The session's strings are kept once, and a parent that is the record before is its uuid, not a copy: a long
+    // session's records are all kept until it is threaded. (Values replaced in place keep the record's shape.)
+    for (const field of sharedFields) if (typeof value[field] === 'string') value[field] = strings.share(value[field])
+    if (store.last !== undefined && value['parentUuid'] === store.last.uuid) value['parentUuid'] = store.last.uuid
     const parent = stringOf(value['parentUuid'])
+    const entry: ChatEntry = {uuid, line, position: position++, record: value}
     if (parent !== undefined && parent !== uuid) entry.parent = parent
     store.entries.delete(uuid)
     store.entries.set(uuid, entry)

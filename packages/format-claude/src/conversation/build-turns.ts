@@ -2,7 +2,7 @@ import type {Turn} from '@chatmark/core/model'
 import {addAssistantRecord} from './assistant-record.js'
 import {attachmentParts} from './attachment-parts.js'
 import type {BuildState, Item} from './state.js'
-import {createTurnList, pushTurn} from './state.js'
+import {closeOpenTurn, createTurnList, pushTurn} from './state.js'
 import {systemParts} from './system-parts.js'
 import {userTurn} from './turn.js'
 import {addUserRecord} from './user-record.js'
@@ -25,5 +25,6 @@ export function buildTurns(state: BuildState, items: Iterable<Item>, main: boole
       if (parts.length > 0) pushTurn(list, userTurn(parts, record, system))
     }
   }
+  closeOpenTurn(list)
   return list.turns
 }

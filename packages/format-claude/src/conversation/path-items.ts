@@ -28,6 +28,10 @@ export function* pathItems(path: readonly Entry[], store: RecordStore, rest = fa
  * would pull in all of them again.
  */
 export function markConsumed(state: BuildState, path: readonly Entry[]): void {
+  // Only entries off the path are asked about (abandoned branches, the count of abandoned turns), so only they are
+  // marked: a long session's set of most of its uuids was built for the few it ends with.
+  const offPath = new Set(state.thread.offPath.map((entry) => entry.uuid))
+  if (offPath.size === 0) return
   // Message ids done, for records on the main thread and in sidechains (a message's members are those of its side).
   const done = {main: new Set<string>(), sidechain: new Set<string>()}
   for (const entry of path) {
@@ -35,20 +39,26 @@ export function markConsumed(state: BuildState, path: readonly Entry[]): void {
     const ids = entry.sidechain ? done.sidechain : done.main
     if (ids.has(entry.messageId)) continue
     ids.add(entry.messageId)
-    addPulledIn(state.store, entry, state.consumed)
+    addPulledIn(state.store, entry, state.consumed, offPath)
   }
 }
 
-/** Adds to `uuids` the split records of the entry's API message (itself among them) and their tool results. */
-export function addPulledIn(store: RecordStore, entry: Entry, uuids: Set<string>): void {
+/**
+ * Adds to `uuids` the split records of the entry's API message (itself among them) and their tool results; only
+ * those in `among`, when it is given.
+ */
+export function addPulledIn(store: RecordStore, entry: Entry, uuids: Set<string>, among?: ReadonlySet<string>): void {
   if (entry.messageId === undefined) return
+  const add = (uuid: string): void => {
+    if (among === undefined || among.has(uuid)) uuids.add(uuid)
+  }
   for (const member of store.byMessageId.get(entry.messageId) ?? []) {
     if (member.sidechain !== entry.sidechain) continue
-    uuids.add(member.uuid)
+    add(member.uuid)
     for (const block of contentBlocks(member.record)) {
       if (!isString(block['id'])) continue
       const result = store.results.get(block['id'])
-      if (result?.uuid !== undefined) uuids.add(result.uuid)
+      if (result?.uuid !== undefined) add(result.uuid)
     }
   }
 }

@@ -52,7 +52,7 @@ export interface BuildState {
   /** This conversation's counts; the store's are added when the conversation is built. */
   fidelity: Fidelity
   /**
-   * Uuids of entries the path pulls in besides its own: the split records of its API
+   * Uuids of entries off the path that the path pulls in: the split records of its API
    * messages and the records holding the tool results that answer them. Abandoned
    * branches leave them out, so a branch does not repeat the kept turns.
    */
@@ -134,6 +134,16 @@ export function createTurnList(main: boolean): TurnList {
 
 /** Adds a turn that closes the open assistant turn. */
 export function pushTurn(list: TurnList, turn: Turn): void {
+  closeOpenTurn(list)
   list.turns.push(turn)
+}
+
+/**
+ * Closes the open assistant turn. Its parts were gathered by `push`, which
+ * leaves room for seventeen: they are copied to a list of their size, a tenth
+ * of what a long session of short turns holds.
+ */
+export function closeOpenTurn(list: TurnList): void {
+  if (list.open) list.open.parts = list.open.parts.slice()
   list.open = undefined
 }

@@ -15,7 +15,9 @@ export function noticeTurn(notice: NoticePart, record: Record<string, unknown>):
 
 /** A user turn (or a system turn, when it holds only harness text) with the record's uuid and time. */
 export function userTurn(parts: Part[], record: Record<string, unknown>, system: boolean): Turn {
-  const turn: Turn = system ? {role: 'system', parts} : {role: 'user', author: user.id, parts}
+  // Parts gathered by `push` leave room for seventeen: the turn keeps a list of their size.
+  const kept = parts.slice()
+  const turn: Turn = system ? {role: 'system', parts: kept} : {role: 'user', author: user.id, parts: kept}
   const uuid = stringOf(record['uuid'])
   if (uuid !== undefined) turn.id = uuid
   const timestamp = stringOf(record['timestamp'])
