@@ -49,9 +49,12 @@ export async function convertPartsJob(
   const {args, render, readOptions} = context
   const options = {...readOptions, ...(args.list || args.to === 'json' ? {} : {render})}
   for (const part of job.parts) {
+    // The disk cannot take notes (see `postingSink`): the run is stopping, and what is left of the job is not read.
+    if (sink.closed()) break
     const file = capMessages(new VFile({path: input.name}), context.normalizer.limits.maxMessagesPerRule)
     let conversations = 0
     for await (const read of context.normalizer.parsePart(job.format, part, input, file, options)) {
+      if (sink.closed()) break
       conversations++
       await emitConversation(read, job.name, context, sink, async (conversation) => {
         const text = [...jsonReportConversation(conversation, true)].join('')

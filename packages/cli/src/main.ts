@@ -21,8 +21,9 @@ import type {CliFormatOption} from './format-options.js'
 import type {ProgressStream} from './progress-bar.js'
 import type {RunProgress} from './run-progress.js'
 import {plainRunProgress} from './run-progress.js'
-import {terminalText} from './printable.js'
+import {printable, terminalText} from './printable.js'
 import {usageReport} from './usage-report.js'
+import {vaultWriteProblem} from './vault-folder.js'
 import {writeChunks} from './write-chunks.js'
 import type {StagedNote, WrittenNote} from './write-note.js'
 
@@ -152,6 +153,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       })
     : plainRunProgress(io)
   const written = new Set<string>()
+  // A disk that cannot take notes (full, read-only, not ours) stops the run at the first note it refuses: every
+  // other note would fail the same way, each after its input was read and rendered (and, in a worker, each one
+  // cost a new worker: 200 conversations of an export took minutes). The workers are stopped with `stopRun`.
+  const stopRun = new AbortController()
+  const runSignal = io.signal ? AbortSignal.any([io.signal, stopRun.signal]) : stopRun.signal
+  let diskStop: {problem: string; code: string} | undefined
+  let notesWritten = 0
+  const stopping = (): boolean => outputClosed() || diskStop !== undefined
   // With -o, notes are written side by side, and what is printed about them and about the inputs stays in order.
   const ordered = out ? orderedOutput(16) : undefined
   const say = (text: string): void => {
@@ -175,16 +184,27 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       await ordered.staged(
         () => folder.stage(name, content),
         async (staged) => {
+          if (diskStop !== undefined) {
+            if (staged.status === 'fulfilled') folder.discard(staged.value)
+            return
+          }
           let note: WrittenNote
           try {
             if (staged.status === 'rejected') throw staged.reason
             note = await folder.place(staged.value, name, id, written)
           } catch (error) {
+            failed = true
+            const problem = vaultWriteProblem(error)
+            if (problem !== undefined) {
+              diskStop = {problem, code: String((error as {code?: unknown}).code)}
+              stopRun.abort()
+              return
+            }
             // One note that cannot be written costs that note, not the input's other conversations.
             progress.write(`${input}: conversation ${id}: cannot write its note: ${reasonOf(error)}\n`, true)
-            failed = true
             return
           }
+          notesWritten++
           if (note.kept !== undefined) {
             progress.write(
               `${note.kept}: changed since chatmark wrote it, so kept; the new note is ${note.path}\n`,
@@ -201,7 +221,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     failed() {
       failed = true
     },
-    closed: outputClosed,
+    closed: stopping,
     progress: (name) => progress.input(name)
   }
   // What is not converted is said in its place among the inputs.
@@ -217,7 +237,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // Many inputs: a worker each. One input in parts (an export): its parts spread over the workers.
   // Workers write notes into -o's folder as temporary files marked with this run: removed if it stops early.
   const run = temporaryRun()
-  if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, run, ...(io.signal ? {signal: io.signal} : {})}
+  if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, run, signal: runSignal}
   // One thread converting many inputs, one after another, waits on each read (behind its notes' fsyncs in libuv's
   // pool), so it reads them with blocking calls (see `PathInputOptions`): 12-15% faster on a folder of 1,500
   // sessions. One large input keeps its streamed read, which reads ahead while it is parsed (8% faster on the
@@ -236,11 +256,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         sink,
         inline,
         begin: (path) => progress.begin(path),
-        ...(io.signal ? {signal: io.signal} : {})
+        signal: runSignal
       })
     } else {
       for (const entry of entries) {
-        if (outputClosed()) break
+        if (stopping()) break
         if (entry.kind === 'file' || entry.kind === 'folder') progress.begin(entry.path)
         await inline(entry)
       }
@@ -249,8 +269,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   } finally {
     progress.stop()
   }
+  if (diskStop !== undefined && args.out !== undefined) {
+    const {problem, code} = diskStop
+    const notes = notesWritten === 1 ? '1 note' : `${notesWritten} notes`
+    io.stderr.write(
+      `chatmark: cannot write notes to ${printable(args.out)}: ${problem} (${code}). ` +
+        `Stopped after writing ${notes}; nothing that was there is lost, and a run with room writes the rest\n`
+    )
+  }
   // Several notes with links between them: a page that lists them (`index.html`).
-  if (out && context.writer.index && links.length > 1 && !outputClosed()) {
+  if (out && context.writer.index && links.length > 1 && !stopping()) {
     try {
       const index = await out.index(context.writer.index(links), written)
       if (index.kept !== undefined) {
@@ -282,6 +310,8 @@ interface FolderWriter {
   stage(name: string, content: NoteContent): Promise<StagedNote>
   /** Names a staged note (see `placeNote`), one at a time, in order. */
   place(staged: StagedNote, name: string, id: string, taken: Set<string>): Promise<WrittenNote>
+  /** Removes a staged note that is not to be named. */
+  discard(staged: StagedNote): void
   /**
    * Syncs the folder, once, if a note was written into it; with `run`,
    * removes the temporary files that run's workers left (it stopped early).
@@ -298,7 +328,7 @@ interface FolderWriter {
  * @throws {UsageError} when `dir` is not a folder and cannot be made one, or cannot be written to.
  */
 async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise<FolderWriter> {
-  const [{placeNote, settleNote, stageNote, writeNote}, {writtenNotes}] = await Promise.all([
+  const [{discardStaged, placeNote, settleNote, stageNote, writeNote}, {writtenNotes}] = await Promise.all([
     import('./write-note.js'),
     import('./written-notes.js')
   ])
@@ -310,12 +340,17 @@ async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise
   let wrote = false
   return {
     stage: (name, content) =>
-      'staged' in content ? settleNote(base, name, content.staged) : stageNote(base, name, content),
+      'failed' in content
+        ? Promise.reject(Object.assign(new Error(content.failed.message), {code: content.failed.code}))
+        : 'staged' in content
+          ? settleNote(base, name, content.staged)
+          : stageNote(base, name, content),
     async place(staged, name, id, taken) {
       const {written, ...note} = await placeNote(folder, staged, name, id, taken, noteId)
       wrote ||= written
       return note
     },
+    discard: discardStaged,
     async finish(run) {
       await folder.written.close()
       if (run !== undefined) await removeStaleTemporaries(base, Date.now(), run)
