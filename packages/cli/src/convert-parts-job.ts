@@ -16,7 +16,7 @@ const partsPerMessage = 8
 const flushBytes = 1 << 20
 
 /** The input of the parts last converted, opened as the main thread opened it: a job's parts are of one input. */
-let opened: {path: string; input: Promise<Input>} | undefined
+let opened: {path: string; archiveExport: number | undefined; input: Promise<Input>} | undefined
 
 /**
  * A worker's job of parts (see `convertParts`): parses, redacts and renders
@@ -30,11 +30,13 @@ export async function convertPartsJob(
   context: EntryContext,
   send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>
 ): Promise<EventBatch> {
-  if (opened?.path !== job.path) {
+  if (opened?.path !== job.path || opened.archiveExport !== job.archiveExport) {
+    const choice = job.archiveExport === undefined ? {} : {archiveExport: job.archiveExport}
     opened = {
       path: job.path,
+      archiveExport: job.archiveExport,
       input: inputFromPath(job.path, {blocking: context.blockingReads ?? false}).then((input) =>
-        context.normalizer.open({...input, name: job.name})
+        context.normalizer.open({...input, name: job.name}, choice)
       )
     }
   }

@@ -4,7 +4,14 @@ import {createRequire} from 'node:module'
 import {basename, resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Normalizer, NoteLink, NoteWriter} from '@chatmark/core'
-import {indexNoteId, inputFromFolder, removeStaleTemporaries, syncFolder, temporaryRun} from '@chatmark/core'
+import {
+  indexNoteId,
+  inputFromFolder,
+  inputFromPath,
+  removeStaleTemporaries,
+  syncFolder,
+  temporaryRun
+} from '@chatmark/core'
 import {defaultTimeLimitSeconds, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
@@ -137,6 +144,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     // `.zip`: core reads the members that formats declare (`archiveMembers`) straight from the archive.
     ...knownInputs(normalizer.formats),
     followSymlinks: args.followSymlinks,
+    exportsOf: async (path) => normalizer.exports(await inputFromPath(resolve(io.cwd, path))),
     async claimsFolder(path) {
       const detection = await normalizer.detect(await inputFromFolder(resolve(io.cwd, path)), context.readOptions)
       const verdict = detection.verdicts.find((candidate) => candidate.format === detection.format)

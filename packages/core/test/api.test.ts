@@ -105,6 +105,7 @@ test('the public API is exactly the expected list of exports', () => {
     'withReferencedFiles',
     'writeFileAtomically',
     'zipContainerInput',
+    'zipExports',
     'zipMemberInput'
   ])
 })
