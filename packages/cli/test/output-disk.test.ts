@@ -163,3 +163,56 @@ test('a disk that turns read-only under -o mid-run stops the run in one line, wi
     )
   }
 })
+
+test('a ledger line the disk cuts short is taken back, so the next line a later run appends reads', async () => {
+  const home = await mkdtemp(join(tmpdir(), 'chatmark-ledger-disk-'))
+  await mkdir(join(home, 'out'))
+  // The ledger module as built (tsc's output beside the bundle), run in the namespace: it records notes `from` to
+  // `to` (a line of 99 bytes each), says how they went and how long the file is.
+  const module = join(repoRoot, 'packages/cli/dist/written-notes.js')
+  await writeFile(
+    join(home, 'ledger.mjs'),
+    `import {readFileSync} from 'node:fs'
+    import {writtenNotes} from ${JSON.stringify(module)}
+    const [folder, from, to] = process.argv.slice(2)
+    const ledger = await writtenNotes(folder)
+    try {
+      for (let n = Number(from); n < Number(to); n++) {
+        ledger.record('note-' + String(n).padStart(3, '0') + '.md', String(n).padStart(64, '0'))
+      }
+      console.log('recorded')
+    } catch (error) {
+      console.log('refused', error.code)
+    }
+    await ledger.close()
+    const text = readFileSync(folder + '/.chatmark-written', 'utf8')
+    const lines = text.split('\\n').filter((line) => line !== '').map((line) => JSON.parse(line))
+    console.log(text.length, 'bytes,', lines.length, 'lines that read')\n`
+  )
+  const ledger = (from: number, to: number): string => `"${process.execPath}" ledger.mjs "$PWD/out" ${from} ${to}`
+  const script = [
+    'set -u',
+    // Two pages: the ledger's first page holds 41 lines (4,059 bytes), the filler takes the other.
+    'mount -t tmpfs -o size=8k tmpfs out',
+    ledger(0, 41),
+    'head -c 100000 /dev/zero > out/filler 2> /dev/null',
+    // The 42nd line: 37 bytes fit in the first page, then the disk is full.
+    ledger(41, 42),
+    'rm out/filler',
+    ledger(42, 43)
+  ].join('\n')
+  const {code, output} = await inNamespace(script, home)
+  assert.equal(code, 0, output)
+  assert.equal(
+    output,
+    [
+      'recorded',
+      '4059 bytes, 41 lines that read',
+      'refused ENOSPC',
+      '4059 bytes, 41 lines that read',
+      'recorded',
+      '4158 bytes, 42 lines that read',
+      ''
+    ].join('\n')
+  )
+})
