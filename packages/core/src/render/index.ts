@@ -3,7 +3,7 @@
  * The semantic mdast tree of a conversation, its Markdown spelling (a remark plugin and a to-markdown
  * extension) and the streaming note writer.
  */
-export type {AttachmentLink, RenderOptions, ResolvedRenderOptions} from './render-options.js'
+export type {AttachmentLink, RemoteContent, RenderOptions, ResolvedRenderOptions} from './render-options.js'
 export {resolveRenderOptions} from './render-options.js'
 export type {
   ChatmarkAttachment,

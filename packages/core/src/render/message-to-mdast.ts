@@ -2,7 +2,7 @@ import type {Nodes} from 'mdast'
 import type {Flow} from './mdast-nodes.js'
 import {loadBlockParser, parseBlocks} from './block-parser.js'
 import {closeHtmlBlock} from './contain-markdown.js'
-import type {ResolvedRenderOptions} from './render-options.js'
+import type {RemoteContent, ResolvedRenderOptions} from './render-options.js'
 import {requireModule} from './require-module.js'
 
 /** The Markdown parser (micromark with GFM), which only `parseMessages` needs: loaded on first use. */
@@ -46,7 +46,7 @@ function getMessageParser(): MessageParser {
  */
 export function messageToMdast(text: string, depth: number, options: ResolvedRenderOptions): Flow[] {
   if (!/\S/.test(text)) return []
-  const verbatim: Flow[] = [{type: 'chatmarkMessage', value: text, depth}]
+  const verbatim: Flow[] = [{type: 'chatmarkMessage', value: text, depth, ...remoteField(options.remoteContent)}]
   if (!options.parseMessages || quoteDepth(text) > maxParsedQuoteDepth) return verbatim
   const {fromMarkdown, gfm, gfmFromMarkdown} = getMessageParser()
   const parseOptions = {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]}
@@ -66,7 +66,7 @@ export function messageToMdast(text: string, depth: number, options: ResolvedRen
         tree = fromMarkdown(text.slice(piece.offset), parseOptions)
         index = pieces.length
       }
-      contain(tree, depth, piece)
+      contain(tree, depth, piece, options.remoteContent)
       // A loop, not `push(...)`: a message of 200,000 paragraphs is too many arguments.
       for (const child of (tree as {children: Flow[]}).children) children.push(child)
     }
@@ -77,6 +77,11 @@ export function messageToMdast(text: string, depth: number, options: ResolvedRen
     throw error
   }
   return children
+}
+
+/** `ChatmarkMessage.remoteContent`, set only when it is not the default (`link`): trees stay as they were. */
+export function remoteField(remoteContent: RemoteContent): {remoteContent?: RemoteContent} {
+  return remoteContent === 'link' ? {} : {remoteContent}
 }
 
 /** A piece of a message parsed on its own: from `offset` (the start of line `line`, 0-based) to `end`. */
@@ -176,9 +181,12 @@ function quoteDepth(text: string): number {
 // note without the `> ` of the block quote that holds it). Positions move from
 // the piece to the message. A loop over a stack, not recursion: a message's
 // nesting is as deep as its author made it.
-function contain(root: Nodes, depth: number, piece: Piece): void {
+function contain(root: Nodes, depth: number, piece: Piece, remoteContent: RemoteContent): void {
   const stack: Nodes[] = [root]
   for (let node = stack.pop(); node; node = stack.pop()) {
+    // Images and raw HTML say what Markdown does with them (see `remote-content-handlers.ts`).
+    if (node.type === 'image' || node.type === 'imageReference' || node.type === 'html')
+      node.data = {...node.data, chatmarkRemoteContent: remoteContent}
     if (node.type === 'heading') node.depth = Math.min(6, node.depth + depth) as 1 | 2 | 3 | 4 | 5 | 6
     if ('value' in node && node.value.includes('\r')) node.value = node.value.replace(/\r\n?/g, '\n')
     if (node.type === 'html') node.value = closeHtmlBlock(node.value)
