@@ -172,6 +172,28 @@ for (const [where, runner] of [
       assert.match(named.stderr, /^1 new, /)
     })
 
+    test('a zip of two exports, ChatGPT and Claude.ai in two folders, is synced whole: both give notes', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      const archive = zipOfMembers([
+        {
+          name: 'chatgpt/conversations.json',
+          content: await readFile(join(fixtures, 'chatgpt/branches-current/input.json'))
+        },
+        {
+          name: 'claude/conversations.json',
+          content: await readFile(join(fixtures, 'claude-ai/branches-current/input.json'))
+        }
+      ])
+      await writeFile(join(home, 'exports.zip'), archive)
+      const first = await chatmark(home, {}, 'vault', 'exports.zip', '--quiet')
+      assert.equal(first.code, 0, first.stderr)
+      assert.match(first.stderr, /^2 new, /)
+      assert.deepEqual(
+        (await notes(join(home, 'vault'))).map((path) => path.split('/').at(-1)),
+        ['2026-01-03 Grey cat names.md', '2025-03-01 Name for a hiking app.md']
+      )
+    })
+
     test('an export named once is not reported as gone by later syncs that do not name it', async () => {
       const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
       const conversations = await readFile(join(fixtures, 'chatgpt/odd-conversations/input.json'))

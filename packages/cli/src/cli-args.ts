@@ -39,6 +39,8 @@ export interface CliArgs {
   redact: boolean
   parseMessages: boolean
   profile: 'gfm' | 'obsidian'
+  /** `--remote-content`: what a Markdown note does with remote images and HTML that loads (see `RenderOptions`). */
+  remoteContent: 'link' | 'keep'
   maxResultChars?: number
   foldLines?: number
   timeZone?: string
@@ -70,6 +72,7 @@ const options = {
   'no-redact': {type: 'boolean'},
   'parse-messages': {type: 'boolean'},
   profile: {type: 'string'},
+  'remote-content': {type: 'string'},
   'max-result-chars': {type: 'string'},
   'fold-lines': {type: 'string'},
   'time-zone': {type: 'string'},
@@ -111,6 +114,10 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   if (profile !== 'gfm' && profile !== 'obsidian') {
     throw new UsageError(`Unknown profile \`${profile}\`: expected \`gfm\` or \`obsidian\``)
   }
+  const remoteContent = values['remote-content'] ?? 'link'
+  if (remoteContent !== 'link' && remoteContent !== 'keep') {
+    throw new UsageError(`Unknown --remote-content \`${remoteContent}\`: expected \`link\` or \`keep\``)
+  }
   const writers = builtinWriters().map((writer) => writer.name)
   if (values.to !== undefined && !writers.includes(values.to)) {
     throw new UsageError(`Unknown writer \`${values.to}\` for --to: expected one of ${writers.join(', ')}`)
@@ -148,6 +155,7 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
     redact: !values['no-redact'],
     parseMessages: values['parse-messages'] ?? false,
     profile,
+    remoteContent,
     followSymlinks: values['follow-symlinks'] ?? false,
     help: values.help ?? false,
     version: values.version ?? false

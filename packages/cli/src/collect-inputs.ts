@@ -7,11 +7,24 @@ import {subagentParent} from '@chatmark/format-claude'
 
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
-  | {kind: 'file'; path: string /** Named on the command line, rather than found in a folder. */; named: boolean}
+  | {
+      kind: 'file'
+      path: string
+      /** Named on the command line, rather than found in a folder. */
+      named: boolean
+      /** One of the data exports a zip archive holds (see `Normalizer.exports`), when it holds several. */
+      archiveExport?: ArchiveExport
+    }
   | {kind: 'folder'; path: string; named: boolean}
   | {kind: 'stdin'}
   | {kind: 'refused'; path: string; reason: string}
   | {kind: 'skipped'; path: string; reason: string}
+
+/** One data export of a zip archive that holds several: its number (`ReadOptions.archiveExport`) and name. */
+export interface ArchiveExport {
+  index: number
+  name: string
+}
 
 /** Options for {@link collectInputs}. */
 export interface CollectOptions {
@@ -29,6 +42,8 @@ export interface CollectOptions {
   claimsFolder(path: string): Promise<boolean>
   /** Why a folder (its absolute path) is not walked at all (a vault's notes are no sources), or `undefined`. */
   skipFolder?(location: string): Promise<string | undefined>
+  /** The data exports a `.zip` file holds (`Normalizer.exports`): two or more are an input each. Default: none. */
+  exportsOf?(path: string): Promise<string[]>
 }
 
 /**
@@ -144,7 +159,7 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
       } else if (childInfo?.isSymbolicLink()) await visit(child, false, walk)
       else if (childInfo?.isFile() && hasInputExtension(name, options) && !metBefore(child, childInfo, walk)) {
         const session = await sessionOfSubagent(join(location, name), walk)
-        if (session === undefined) entries.push({kind: 'file', path: child, named: false})
+        if (session === undefined) await pushFile(child, false, walk)
         else {
           const reason = `a subagent's transcript of ${join(path, relative(location, session))}, read with that session`
           entries.push({kind: 'skipped', path: child, reason: `${reason} (--subagents nests it under its call)`})
@@ -160,7 +175,19 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
     return
   }
   if (metBefore(path, info, walk)) return
-  entries.push({kind: 'file', path, named})
+  await pushFile(path, named, walk)
+}
+
+/** A file to read; a `.zip` holding several data exports (two exports zipped together) is an input for each. */
+async function pushFile(path: string, named: boolean, walk: Walk): Promise<void> {
+  const {exportsOf} = walk.options
+  const exports = exportsOf && /\.zip$/i.test(path) ? await exportsOf(path).catch(() => []) : []
+  if (exports.length < 2) walk.entries.push({kind: 'file', path, named})
+  else {
+    for (const [index, name] of exports.entries()) {
+      walk.entries.push({kind: 'file', path, named, archiveExport: {index, name}})
+    }
+  }
 }
 
 /**

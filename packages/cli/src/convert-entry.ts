@@ -31,9 +31,14 @@ export interface FolderNote {
 /**
  * A note's text: rendered pieces; or, from a worker, its UTF-8 bytes (moved
  * rather than copied between threads, with their SHA-256 computed there), or
- * the temporary file the worker wrote it to, for this thread to name.
+ * the temporary file the worker wrote it to, for this thread to name, or why
+ * the worker could not write it there (`failed`: the error's message and code).
  */
-export type NoteContent = {chunks: Iterable<string>} | {bytes: Uint8Array; sha256: string} | {staged: StagedNote}
+export type NoteContent =
+  | {chunks: Iterable<string>}
+  | {bytes: Uint8Array; sha256: string}
+  | {staged: StagedNote}
+  | {failed: {message: string; code?: string}}
 
 /**
  * Where converting an input sends what it makes, in order. The main thread
@@ -71,8 +76,18 @@ export async function convertEntry(
   sink: EntrySink,
   stdin?: Readable | AsyncIterable<Uint8Array>
 ): Promise<void> {
-  const {args, normalizer, readOptions, render, jsonLines} = context
-  const name = entry.kind === 'stdin' ? '<stdin>' : entry.path
+  const {args, normalizer, render, jsonLines} = context
+  // One export of an archive that holds several is named as its reading is: `exports.zip!b/conversations.json`.
+  const name =
+    entry.kind === 'stdin'
+      ? '<stdin>'
+      : entry.kind === 'file' && entry.archiveExport
+        ? `${entry.path}!${entry.archiveExport.name}`
+        : entry.path
+  const readOptions =
+    entry.kind === 'file' && entry.archiveExport
+      ? {...context.readOptions, archiveExport: entry.archiveExport.index}
+      : context.readOptions
   let progress: Progress | undefined
   // The `--json` line is written as the input is read; one begun is always ended, so every line parses.
   let jsonLine: 'none' | 'begun' | 'has-conversations' = 'none'
@@ -136,8 +151,10 @@ export async function convertEntry(
               inParts = true
               // Imported only when an export is read in parts.
               await (await import('./convert-parts.js')).convertParts(reading, context, {
-                name,
+                // The file's name, which the parts' readings name their input after (`exports.zip!...`).
+                name: entry.path,
                 path: resolve(context.cwd, entry.path),
+                ...(entry.archiveExport ? {archiveExport: entry.archiveExport.index} : {}),
                 sink,
                 progress: shown,
                 async json(text) {

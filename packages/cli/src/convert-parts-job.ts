@@ -16,7 +16,7 @@ const partsPerMessage = 8
 const flushBytes = 1 << 20
 
 /** The input of the parts last converted, opened as the main thread opened it: a job's parts are of one input. */
-let opened: {path: string; input: Promise<Input>} | undefined
+let opened: {path: string; archiveExport: number | undefined; input: Promise<Input>} | undefined
 
 /**
  * A worker's job of parts (see `convertParts`): parses, redacts and renders
@@ -30,11 +30,13 @@ export async function convertPartsJob(
   context: EntryContext,
   send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>
 ): Promise<EventBatch> {
-  if (opened?.path !== job.path) {
+  if (opened?.path !== job.path || opened.archiveExport !== job.archiveExport) {
+    const choice = job.archiveExport === undefined ? {} : {archiveExport: job.archiveExport}
     opened = {
       path: job.path,
+      archiveExport: job.archiveExport,
       input: inputFromPath(job.path, {blocking: context.blockingReads ?? false}).then((input) =>
-        context.normalizer.open({...input, name: job.name})
+        context.normalizer.open({...input, name: job.name}, choice)
       )
     }
   }
@@ -49,9 +51,12 @@ export async function convertPartsJob(
   const {args, render, readOptions} = context
   const options = {...readOptions, ...(args.list || args.to === 'json' ? {} : {render})}
   for (const part of job.parts) {
+    // The disk cannot take notes (see `postingSink`): the run is stopping, and what is left of the job is not read.
+    if (sink.closed()) break
     const file = capMessages(new VFile({path: input.name}), context.normalizer.limits.maxMessagesPerRule)
     let conversations = 0
     for await (const read of context.normalizer.parsePart(job.format, part, input, file, options)) {
+      if (sink.closed()) break
       conversations++
       await emitConversation(read, job.name, context, sink, async (conversation) => {
         const text = [...jsonReportConversation(conversation, true)].join('')

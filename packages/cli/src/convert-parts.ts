@@ -16,6 +16,8 @@ export interface PartsJob {
   /** The input's file, absolute, and its name as given. */
   path: string
   name: string
+  /** Which of a zip archive's data exports (`ReadOptions.archiveExport`), when it holds several. */
+  archiveExport?: number
   format: string
   parts: InputPart[]
 }
@@ -28,6 +30,8 @@ const partsPerJob = 64
 export interface PartsRun {
   name: string
   path: string
+  /** Which of a zip archive's data exports is read (`ReadOptions.archiveExport`), when it holds several. */
+  archiveExport?: number
   sink: EntrySink
   progress: Progress
   /** Writes one conversation's `--json` piece (the caller knows whether it is the input's first). */
@@ -130,9 +134,14 @@ export async function convertParts(
 
   // What each job holds, to name what is not done if it fails; not the parts, whose bytes go.
   const jobs: JobItems[] = []
+  const jobInput = {
+    path: run.path,
+    name: run.name,
+    ...(run.archiveExport === undefined ? {} : {archiveExport: run.archiveExport})
+  }
   const job = (parts: InputPart[], seqs: number[]): PartsJob => {
     jobs.push({items: parts.map((part) => part.index), seqs, done: 0})
-    return {kind: 'parts', path: run.path, name: run.name, format: format as string, parts}
+    return {kind: 'parts', ...jobInput, format: format as string, parts}
   }
   async function* batches(): AsyncGenerator<PartsJob> {
     let parts: InputPart[] = []
@@ -167,7 +176,7 @@ export async function convertParts(
         if (seq === undefined) continue
         found.add(part.index)
         retried.push({items: [part.index], seqs: [seq], done: 0})
-        yield {kind: 'parts', path: run.path, name: run.name, format: format as string, parts: [part]}
+        yield {kind: 'parts', ...jobInput, format: format as string, parts: [part]}
         if (found.size === again.size) break
       }
     }
@@ -191,7 +200,14 @@ interface JobItems {
 /** The input's parts, split again (the parts of a job whose worker failed went with it). */
 async function readAgain(context: EntryContext, run: PartsRun): Promise<AsyncIterable<InputPart>> {
   const input = await inputFromPath(run.path)
-  const reading = await context.normalizer.read({...input, name: run.name}, {...context.readOptions, inParts: true})
+  const reading = await context.normalizer.read(
+    {...input, name: run.name},
+    {
+      ...context.readOptions,
+      inParts: true,
+      ...(run.archiveExport === undefined ? {} : {archiveExport: run.archiveExport})
+    }
+  )
   if (!reading.parts) throw new Error('the input is no longer read in parts')
   return reading.parts
 }

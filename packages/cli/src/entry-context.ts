@@ -58,6 +58,7 @@ export async function entryContext(args: CliArgs, normalizer: Normalizer, cwd: s
     thinking: args.thinking,
     notices: args.notices,
     parseMessages: args.parseMessages,
+    remoteContent: args.remoteContent,
     ...(args.maxResultChars === undefined ? {} : {maxResultChars: args.maxResultChars}),
     ...(args.foldLines === undefined ? {} : {foldLines: args.foldLines}),
     ...(args.timeZone === undefined ? {} : {timeZone: args.timeZone})

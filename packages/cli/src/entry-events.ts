@@ -3,6 +3,7 @@ import type {NoteLink, PartMessage} from '@chatmark/core'
 import type {EntrySink} from './convert-entry.js'
 import type {StagedNote} from './write-note.js'
 import type {Progress} from './progress-bar.js'
+import {writeProblem} from '@chatmark/vault'
 
 /** What converting an input sent to its sink, as a worker posts it to the main thread. */
 export type EntryEvent =
@@ -14,7 +15,7 @@ export type EntryEvent =
       input: string
       name: string
       id: string
-      content: {bytes: Uint8Array; sha256: string} | {staged: StagedNote}
+      content: {bytes: Uint8Array; sha256: string} | {staged: StagedNote} | {failed: {message: string; code?: string}}
       link: NoteLink
     }
   | {kind: 'matched'}
@@ -43,13 +44,18 @@ const quiet: Progress = {read() {}, conversation() {}, stop() {}}
 /**
  * The sink a worker converts an input into: each call becomes an event, sent
  * with `send` (which waits while the main thread is behind). Notes and
- * report text are joined into one string each.
+ * report text are joined into one string each. A note the worker cannot
+ * write into the folder is sent as its error, for the main thread to report
+ * as one of its own; after one that says the disk cannot take notes at all
+ * (full, read-only: see `writeProblem`), the sink is `closed`, and the
+ * input stops being read: the main thread stops the run.
  */
 export function postingSink(
   send: (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]) => Promise<void>,
   stage?: (name: string, content: {chunks: Iterable<string>}) => Promise<StagedNote>
 ): EntrySink {
   const text = (chunks: Iterable<string>): string => [...chunks].join('')
+  let diskFailed = false
   return {
     stdout: (chunks) => {
       const joined = text(chunks)
@@ -64,10 +70,20 @@ export function postingSink(
       // Written here to a temporary file of the folder (with `stage`), and the main thread only names it; else
       // encoded and hashed here, and the bytes moved to the main thread.
       if ('chunks' in content && stage) {
-        const staged = await stage(name, content)
+        let staged: StagedNote
+        try {
+          staged = await stage(name, content)
+        } catch (error) {
+          // Thrown on, it would have cost the worker (a crash, a new worker per conversation on a full disk).
+          diskFailed ||= writeProblem(error) !== undefined
+          const failed = failureOf(error)
+          return send([{kind: 'note', input, name, id, content: {failed}, link}], eventBytes)
+        }
         return send([{kind: 'note', input, name, id, content: {staged}, link}], stagedNoteBytes)
       }
-      if ('staged' in content) return send([{kind: 'note', input, name, id, content, link}], eventBytes)
+      if ('staged' in content || 'failed' in content) {
+        return send([{kind: 'note', input, name, id, content, link}], eventBytes)
+      }
       const bytes = 'bytes' in content ? content.bytes : encoder.encode(text(content.chunks))
       const sha256 = 'bytes' in content ? content.sha256 : createHash('sha256').update(bytes).digest('hex')
       const moved = {bytes, sha256}
@@ -77,10 +93,17 @@ export function postingSink(
     },
     matched: () => void send([{kind: 'matched'}], eventBytes),
     failed: () => void send([{kind: 'failed'}], eventBytes),
-    // The main thread stops the workers when stdout's reader goes.
-    closed: () => false,
+    // The main thread stops the workers when stdout's reader goes, or the disk fails.
+    closed: () => diskFailed,
     progress: () => quiet
   }
+}
+
+/** An error as a worker sends it: its message, and its code (`ENOSPC`) when it has one. */
+function failureOf(error: unknown): {message: string; code?: string} {
+  const message = error instanceof Error ? error.message : String(error)
+  const code = (error as {code?: unknown} | undefined)?.code
+  return typeof code === 'string' ? {message, code} : {message}
 }
 
 /** Does on the main thread's sink what a worker's event says. */

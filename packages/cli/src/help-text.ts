@@ -35,6 +35,9 @@ Options:
                              of replacing each with [redacted: its kind]
       --parse-messages       parse message text into mdast (for remark plugins)
       --profile <name>       'gfm' (default) or 'obsidian'
+      --remote-content <how> 'link' (default): remote images become links, HTML that
+                             loads or runs things (iframe, img, script) is shown as text,
+                             so opening a note fetches nothing; 'keep': as written
       --max-result-chars <n> keep head and tail of long tool results (default 4000, 0: all)
       --fold-lines <n>       fold tool output of more lines (default 20, 0: never)
       --time-zone <tz>       time zone of the note's times (default UTC; named once)

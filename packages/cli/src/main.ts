@@ -4,7 +4,14 @@ import {createRequire} from 'node:module'
 import {basename, resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Normalizer, NoteLink, NoteWriter} from '@chatmark/core'
-import {indexNoteId, inputFromFolder, removeStaleTemporaries, syncFolder, temporaryRun} from '@chatmark/core'
+import {
+  indexNoteId,
+  inputFromFolder,
+  inputFromPath,
+  removeStaleTemporaries,
+  syncFolder,
+  temporaryRun
+} from '@chatmark/core'
 import {defaultTimeLimitSeconds, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
 import type {InputEntry} from './collect-inputs.js'
@@ -23,8 +30,9 @@ import type {CliFormatOption} from './format-options.js'
 import type {ProgressStream} from './progress-bar.js'
 import type {RunProgress} from './run-progress.js'
 import {plainRunProgress} from './run-progress.js'
-import {terminalText} from './printable.js'
+import {printable, terminalText} from './printable.js'
 import {usageReport} from './usage-report.js'
+import {writeProblem} from '@chatmark/vault'
 import {writeChunks} from './write-chunks.js'
 import type {StagedNote, WrittenNote} from './write-note.js'
 
@@ -144,6 +152,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     // `.zip`: core reads the members that formats declare (`archiveMembers`) straight from the archive.
     ...knownInputs(normalizer.formats),
     followSymlinks: args.followSymlinks,
+    exportsOf: async (path) => normalizer.exports(await inputFromPath(resolve(io.cwd, path))),
     async claimsFolder(path) {
       const detection = await normalizer.detect(await inputFromFolder(resolve(io.cwd, path)), context.readOptions)
       const verdict = detection.verdicts.find((candidate) => candidate.format === detection.format)
@@ -160,6 +169,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       })
     : plainRunProgress(io)
   const written = new TakenNames()
+  // A disk that cannot take notes (full, read-only, not ours) stops the run at the first note it refuses: every
+  // other note would fail the same way, each after its input was read and rendered (and, in a worker, each one
+  // cost a new worker: 200 conversations of an export took minutes). The workers are stopped with `stopRun`.
+  const stopRun = new AbortController()
+  const runSignal = io.signal ? AbortSignal.any([io.signal, stopRun.signal]) : stopRun.signal
+  let diskStop: {problem: string; code: string} | undefined
+  let notesWritten = 0
+  const stopping = (): boolean => outputClosed() || diskStop !== undefined
   // With -o, notes are written side by side, and what is printed about them and about the inputs stays in order.
   const ordered = out ? orderedOutput(16) : undefined
   const say = (text: string): void => {
@@ -183,17 +200,28 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       await ordered.staged(
         () => folder.stage(name, content),
         async (staged) => {
+          if (diskStop !== undefined) {
+            if (staged.status === 'fulfilled') folder.discard(staged.value)
+            return
+          }
           let note: WrittenNote
           try {
             if (staged.status === 'rejected') throw staged.reason
             note = await folder.place(staged.value, name, id, written)
           } catch (error) {
+            failed = true
+            const problem = writeProblem(error)
+            if (problem !== undefined) {
+              diskStop = {problem, code: String((error as {code?: unknown}).code)}
+              stopRun.abort()
+              return
+            }
             // One note that cannot be written costs that note, not the input's other conversations.
             const why = error instanceof TimeLimitError ? 'not written' : 'cannot write its note'
             progress.write(`${input}: conversation ${id}: ${why}: ${reasonOf(error)}\n`, true)
-            failed = true
             return
           }
+          notesWritten++
           if (note.kept !== undefined) {
             progress.write(
               `${note.kept}: changed since chatmark wrote it, so kept; the new note is ${note.path}\n`,
@@ -210,7 +238,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     failed() {
       failed = true
     },
-    closed: outputClosed,
+    closed: stopping,
     progress: (name) => progress.input(name)
   }
   // What is not converted is said in its place among the inputs.
@@ -226,7 +254,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // Many inputs: a worker each. One input in parts (an export): its parts spread over the workers.
   // Workers write notes into -o's folder as temporary files marked with this run: removed if it stops early.
   const run = temporaryRun()
-  if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, run, ...(io.signal ? {signal: io.signal} : {})}
+  if (jobs > 1) context.parts = {jobs, timeLimitMs, argv, run, signal: runSignal}
   // What this thread converts itself is held to the same limit, checked between steps (see `InputClock`).
   context.timeLimit = {ms: timeLimitMs, now: io.timeLimitNow ?? (() => performance.now())}
   // One thread converting many inputs, one after another, waits on each read (behind its notes' fsyncs in libuv's
@@ -247,11 +275,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         sink,
         inline,
         begin: (path) => progress.begin(path),
-        ...(io.signal ? {signal: io.signal} : {})
+        signal: runSignal
       })
     } else {
       for (const entry of entries) {
-        if (outputClosed()) break
+        if (stopping()) break
         if (entry.kind === 'file' || entry.kind === 'folder') progress.begin(entry.path)
         await inline(entry)
       }
@@ -260,8 +288,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   } finally {
     progress.stop()
   }
+  if (diskStop !== undefined && args.out !== undefined) {
+    const {problem, code} = diskStop
+    const notes = notesWritten === 1 ? '1 note' : `${notesWritten} notes`
+    io.stderr.write(
+      `chatmark: cannot write notes to ${printable(args.out)}: ${problem} (${code}). ` +
+        `Stopped after writing ${notes}; nothing that was there is lost, and a run with room writes the rest\n`
+    )
+  }
   // Several notes with links between them: a page that lists them (`index.html`).
-  if (out && context.writer.index && links.length > 1 && !outputClosed()) {
+  if (out && context.writer.index && links.length > 1 && !stopping()) {
     try {
       const index = await out.index(context.writer.index(links), written)
       if (index.kept !== undefined) {
@@ -293,6 +329,8 @@ interface FolderWriter {
   stage(name: string, content: NoteContent): Promise<StagedNote>
   /** Names a staged note (see `placeNote`), one at a time, in order. */
   place(staged: StagedNote, name: string, id: string, taken: TakenNames): Promise<WrittenNote>
+  /** Removes a staged note that is not to be named. */
+  discard(staged: StagedNote): void
   /**
    * Syncs the folder, once, if a note was written into it; with `run`,
    * removes the temporary files that run's workers left (it stopped early).
@@ -309,7 +347,7 @@ interface FolderWriter {
  * @throws {UsageError} when `dir` is not a folder and cannot be made one, or cannot be written to.
  */
 async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise<FolderWriter> {
-  const [{placeNote, settleNote, stageNote, writeNote}, {writtenNotes}] = await Promise.all([
+  const [{discardStaged, placeNote, settleNote, stageNote, writeNote}, {writtenNotes}] = await Promise.all([
     import('./write-note.js'),
     import('./written-notes.js')
   ])
@@ -321,12 +359,17 @@ async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise
   let wrote = false
   return {
     stage: (name, content) =>
-      'staged' in content ? settleNote(base, name, content.staged) : stageNote(base, name, content),
+      'failed' in content
+        ? Promise.reject(Object.assign(new Error(content.failed.message), {code: content.failed.code}))
+        : 'staged' in content
+          ? settleNote(base, name, content.staged)
+          : stageNote(base, name, content),
     async place(staged, name, id, taken) {
       const {written, ...note} = await placeNote(folder, staged, name, id, taken, noteId)
       wrote ||= written
       return note
     },
+    discard: discardStaged,
     async finish(run) {
       await folder.written.close()
       if (run !== undefined) await removeStaleTemporaries(base, Date.now(), run)

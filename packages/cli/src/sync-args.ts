@@ -22,6 +22,8 @@ export interface SyncArgs {
   defaults: boolean
   template?: string
   profile?: 'obsidian' | 'gfm'
+  /** `--remote-content` (see `RenderOptions.remoteContent`). */
+  remoteContent?: 'link' | 'keep'
   redact?: boolean
   thinking?: boolean
   notices?: boolean
@@ -50,6 +52,7 @@ const syncOptions = {
   'no-defaults': {type: 'boolean'},
   template: {type: 'string'},
   profile: {type: 'string'},
+  'remote-content': {type: 'string'},
   'no-redact': {type: 'boolean'},
   'no-thinking': {type: 'boolean'},
   'no-notices': {type: 'boolean'},
@@ -113,6 +116,8 @@ export function parseSyncArgs(argv: string[], formatOptions: readonly CliFormatO
   if (profile !== undefined) checkProfile(profile, '--profile')
   const timeZone = text('time-zone')
   if (timeZone !== undefined) checkTimeZone(timeZone, '--time-zone')
+  const remoteContent = text('remote-content')
+  if (remoteContent !== undefined) checkRemoteContent(remoteContent, '--remote-content')
   const [vault, ...inputs] = positionals
   const help = values['help'] === true
   if (!help && vault === undefined) throw new UsageError('name the notes folder: chatmark sync VAULT')
@@ -142,6 +147,7 @@ export function parseSyncArgs(argv: string[], formatOptions: readonly CliFormatO
     project: text('project'),
     template: text('template'),
     profile: profile as SyncArgs['profile'],
+    remoteContent: remoteContent as SyncArgs['remoteContent'],
     redact: flag('redact'),
     thinking: flag('thinking'),
     notices: flag('notices'),
@@ -161,6 +167,13 @@ export function parseSyncArgs(argv: string[], formatOptions: readonly CliFormatO
 export function checkProfile(value: unknown, where: string): asserts value is 'obsidian' | 'gfm' {
   if (value !== 'obsidian' && value !== 'gfm') {
     throw new UsageError(`${where} is obsidian or gfm, not ${printable(String(value))}`)
+  }
+}
+
+/** What to do with remote content (`link` or `keep`), or a usage error naming where it was given. */
+export function checkRemoteContent(value: unknown, where: string): asserts value is 'link' | 'keep' {
+  if (value !== 'link' && value !== 'keep') {
+    throw new UsageError(`${where} is link or keep, not ${printable(String(value))}`)
   }
 }
 

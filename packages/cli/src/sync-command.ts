@@ -228,7 +228,8 @@ function renderOptions(args: SyncArgs, config: VaultConfig, io: CliIo): RenderOp
     profile: pick(args.profile, config.profile) ?? 'obsidian',
     timeZone: pick(args.timeZone, config.timeZone) ?? io.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     thinking: pick(args.thinking, config.thinking) ?? true,
-    notices: pick(args.notices, config.notices) ?? true
+    notices: pick(args.notices, config.notices) ?? true,
+    remoteContent: pick(args.remoteContent, config.remoteContent) ?? 'link'
   }
   const maxResultChars = pick(args.maxResultChars, config.maxResultChars)
   if (maxResultChars !== undefined) render.maxResultChars = maxResultChars

@@ -22,6 +22,8 @@ Options:
   --no-defaults        read only what is named, not the tools' folders
   --template T         where notes go (default: {tool}/{year}-{month}/{date} {title}; below)
   --profile P          obsidian (default) or gfm
+  --remote-content R   link (default): remote images become links and HTML that loads
+                       or runs things shows as text, so a note fetches nothing; keep
   --time-zone TZ       the time zone of the notes' times (default: this machine's)
   --no-thinking        leave out thinking
   --no-notices         leave out harness notices

@@ -4,7 +4,7 @@ import {parse as parseYaml} from 'yaml'
 import type {CliFormatOption} from './format-options.js'
 import {formatOptionValues} from './format-options.js'
 import {printable} from './printable.js'
-import {checkProfile, checkTimeZone} from './sync-args.js'
+import {checkProfile, checkRemoteContent, checkTimeZone} from './sync-args.js'
 import {UsageError} from './usage-error.js'
 import {numericOptions} from './numeric-options.js'
 import {wholeNumber} from './whole-number.js'
@@ -17,6 +17,7 @@ export interface VaultConfig {
   sources: string[]
   template?: string
   profile?: 'obsidian' | 'gfm'
+  remoteContent?: 'link' | 'keep'
   timeZone?: string
   thinking?: boolean
   notices?: boolean
@@ -33,6 +34,7 @@ export const configKeys: Readonly<Record<string, string>> = {
   sources: 'files and folders to read besides the tools’ folders (~ is home): in the vault or the tools’ folders',
   template: 'where notes go (as --template)',
   profile: 'obsidian or gfm',
+  'remote-content': 'link or keep (as --remote-content)',
   'time-zone': 'an IANA time zone for the notes’ times (default: this machine’s)',
   thinking: 'false: leave out thinking',
   notices: 'false: leave out harness notices',
@@ -83,6 +85,11 @@ export async function readVaultConfig(vault: string, formatOptions: readonly Cli
   const config: VaultConfig = {sources: (sources as string[] | undefined) ?? [], formatOptions: {}}
   if (template) config.template = template
   if (profile !== undefined) config.profile = profile
+  const remoteContent = values['remote-content']
+  if (remoteContent !== undefined) {
+    checkRemoteContent(remoteContent, `${path}: remote-content`)
+    config.remoteContent = remoteContent
+  }
   const zone = values['time-zone']
   if (zone !== undefined) {
     if (typeof zone !== 'string') throw new UsageError(`${path}: time-zone must be text`)

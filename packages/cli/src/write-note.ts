@@ -186,7 +186,11 @@ export async function placeNote(
         taken.passed(name, attempt)
         continue
       }
-      const outcome = await claim(staged, join(base, candidate), sha256, id, noteId, folder.written.hashOf(candidate))
+      const record = (): void => {
+        if (folder.written.hashOf(candidate) !== sha256) folder.written.record(candidate, sha256)
+      }
+      const writtenHash = folder.written.hashOf(candidate)
+      const outcome = await claim(staged, join(base, candidate), sha256, id, noteId, writtenHash, record)
       if (outcome === 'taken') continue
       if (outcome === 'edited') {
         kept ??= path
@@ -194,7 +198,7 @@ export async function placeNote(
       }
       taken.add(path)
       taken.passed(name, attempt)
-      if (folder.written.hashOf(candidate) !== sha256) folder.written.record(candidate, sha256)
+      if (outcome === 'unchanged') record()
       const written = outcome === 'written'
       return kept === undefined ? {path, written} : {path, kept, written}
     }
@@ -207,7 +211,10 @@ export async function placeNote(
 /**
  * Tries to give the note `target`: `'written'` when it has it, `'unchanged'`
  * when it already held this very text, `'taken'` when the name is someone else's, `'edited'`
- * when it holds this conversation as someone changed it.
+ * when it holds this conversation as someone changed it. A note written is
+ * recorded in the ledger (`record`) as it takes the name, so that a ledger
+ * that cannot be written (a full disk) leaves no note it does not know: a
+ * later run would keep that one as someone's edit and write the note again beside it.
  */
 async function claim(
   staged: StagedNote,
@@ -215,16 +222,17 @@ async function claim(
   sha256: string,
   id: string,
   noteId: NoteIdReader | undefined,
-  writtenHash: string | undefined
+  writtenHash: string | undefined,
+  record: () => void
 ): Promise<'written' | 'unchanged' | 'taken' | 'edited'> {
   // Synced already because the name was free when it was staged: try the name at once (`link` takes nothing
   // that is there); only a name that turns out taken needs looking at.
-  if (staged.synced && claimFree(staged.path, target)) return 'written'
+  if (staged.synced && claimFree(staged.path, target)) return recordedOrUndone(target, record)
   const info: Stats | undefined = lstatSync(target, {throwIfNoEntry: false})
   if (info === undefined) {
     // Synced only now that it is going to be a note: a re-run that changes nothing syncs nothing.
     await syncStaged(staged)
-    return claimFree(staged.path, target) ? 'written' : 'taken'
+    return claimFree(staged.path, target) ? recordedOrUndone(target, record) : 'taken'
   }
   if (!info.isFile()) return 'taken'
   const existing = await existingNote(target, id, noteId)
@@ -234,8 +242,27 @@ async function claim(
   if (existing.sha256 !== writtenHash) return 'edited'
   await chmod(staged.path, existing.mode & 0o7777)
   await syncStaged(staged)
+  // Recorded first: the note it replaces is chatmark's own, and stays so if the ledger cannot take the line.
+  record()
   await rename(staged.path, target)
   return 'written'
+}
+
+/** `'written'` once the note just given the new name `target` is recorded; if it cannot be, the name is let go. */
+function recordedOrUndone(target: string, record: () => void): 'written' {
+  try {
+    record()
+  } catch (error) {
+    unlinkQuietly(target)
+    throw error
+  }
+  return 'written'
+}
+
+/** Removes a staged note that is not to be named (the run is stopping): closes and deletes its temporary file. */
+export function discardStaged(staged: StagedNote): void {
+  closeStaged(staged)
+  unlinkQuietly(staged.path)
 }
 
 /** Syncs a staged note's file, unless it is synced already (opened again when staging closed it). */

@@ -1,4 +1,4 @@
-import {closeSync, constants, openSync, writeSync} from 'node:fs'
+import {closeSync, constants, fstatSync, ftruncateSync, openSync, writeSync} from 'node:fs'
 import {lstat, open} from 'node:fs/promises'
 import {join} from 'node:path'
 import {StringDecoder} from 'node:string_decoder'
@@ -77,13 +77,13 @@ export async function writtenNotes(folder: string): Promise<WrittenNotes> {
   return {
     hashOf: (name) => hashes.get(name),
     record(name, sha256) {
-      hashes.set(name, sha256)
       // Opened once for the run (an export writes tens of thousands of notes), each line one appended write, made
       // at once: the line is small, and a trip through libuv's thread pool per note cost more than the write.
       ledger ??= openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o666)
-      const line = ledgerLine(name, sha256)
-      writeSync(ledger, line)
-      known.bytes += Buffer.byteLength(line)
+      const line = Buffer.from(ledgerLine(name, sha256))
+      appendLine(ledger, line)
+      hashes.set(name, sha256)
+      known.bytes += line.length
       known.lines++
     },
     async close() {
@@ -164,6 +164,28 @@ async function readLedger(path: string, onLine: (line: string) => void): Promise
     return undefined
   } finally {
     await handle.close()
+  }
+}
+
+/**
+ * Appends `line` to the ledger open as `fd`, or throws. A write may take
+ * only part of it (the disk filled mid-line): the rest is written, and if it
+ * cannot be, the part is taken back off, since the next line appended (by a
+ * later run) would join it, and neither would read.
+ */
+function appendLine(fd: number, line: Buffer): void {
+  let done = 0
+  try {
+    while (done < line.length) done += writeSync(fd, line, done)
+  } catch (error) {
+    if (done > 0) {
+      try {
+        ftruncateSync(fd, fstatSync(fd).size - done)
+      } catch {
+        // Left as it is: the line's own note then counts as edited on a later run, and is kept.
+      }
+    }
+    throw error
   }
 }
 

@@ -23,7 +23,7 @@ export interface RunOptions {
 /** Runs the CLI in-process with captured output. */
 export async function runCli(
   argv: string[],
-  stdin = '',
+  stdin: string | Buffer = '',
   options: RunOptions = {}
 ): Promise<{code: number; stdout: string; stderr: string}> {
   let stdout = ''

@@ -46,7 +46,9 @@ function recordingSink(): {sink: EntrySink; said: string[]; notes: {name: string
           ? content.bytes
           : 'staged' in content
             ? await readFile(content.staged.path)
-            : new TextEncoder().encode(text(content.chunks))
+            : 'chunks' in content
+              ? new TextEncoder().encode(text(content.chunks))
+              : assert.fail(content.failed.message)
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       if ('bytes' in content) assert.equal(content.sha256, sha256)
       notes.push({name, text: new TextDecoder().decode(bytes), sha256})

@@ -32,6 +32,7 @@ test('the public API is exactly the expected list of exports', () => {
     'formatBytes',
     'formatOptionKey',
     'frontmatterOf',
+    'frontmatterTags',
     'headOf',
     'idFromName',
     'indexNoteId',
@@ -40,6 +41,7 @@ test('the public API is exactly the expected list of exports', () => {
     'inputFromPath',
     'inputFromStream',
     'inputFromString',
+    'isFrontmatterTime',
     'isImageFile',
     'isNumber',
     'isRecord',
@@ -112,6 +114,7 @@ test('the public API is exactly the expected list of exports', () => {
     'withReferencedFiles',
     'writeFileAtomically',
     'zipContainerInput',
+    'zipExports',
     'zipMemberInput'
   ])
 })

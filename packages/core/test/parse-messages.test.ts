@@ -29,12 +29,17 @@ function parsedMessage(text: string): RootContent[] {
   return turn?.type === 'chatmarkTurn' ? turn.children.slice(1) : []
 }
 
-/** The message parsed whole, as `parseMessages` sees it: headings two levels down, line endings `\n`. */
+/**
+ * The message parsed whole, as `parseMessages` sees it: headings two levels down, line endings `\n`, images and
+ * raw HTML marked to be made safe in Markdown (`remoteContent: 'link'`).
+ */
 function parsedWhole(text: string): RootContent[] {
   const tree = fromMarkdown(text, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]})
   const stack: Nodes[] = [tree]
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.type === 'heading') node.depth = Math.min(6, node.depth + 2) as 1 | 2 | 3 | 4 | 5 | 6
+    if (node.type === 'html' || node.type === 'image' || node.type === 'imageReference')
+      node.data = {...node.data, chatmarkRemoteContent: 'link'}
     if ('value' in node) node.value = node.value.replace(/\r\n?/g, '\n')
     if ('children' in node) stack.push(...node.children)
   }

@@ -3,7 +3,8 @@ import {readFile} from 'node:fs/promises'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import type {FormatPlugin} from '@chatmark/core'
-import {createNormalizer, inputFromBytes, inputFromPath, zipMemberInput} from '@chatmark/core'
+import {createNormalizer, inputFromBytes, inputFromPath, zipExports, zipMemberInput} from '@chatmark/core'
+import {zipOfMembers} from '../../../test/util/zip-of.js'
 import {fakeFormat} from './helpers.js'
 
 // export.zip: user.json, nested/conversations.json, conversations.json (made with `python3 -m zipfile`).
@@ -129,3 +130,90 @@ test(
     await assert.rejects(read(/^cut-\d+\.json$/), /^Error: cut-1\.json does not end as a JSON array does/)
   }
 )
+
+test('each folder of export members is a data export of its own; the first is read unless one is chosen', async () => {
+  const archive = inputFromBytes(
+    zipOfMembers([
+      {name: 'b/conversations-1.json', content: '[{"id": "b1"}]'},
+      {name: 'a/conversations.json', content: '[{"id": "a"}]'},
+      {name: 'b/conversations-0.json', content: '[{"id": "b0"}]'},
+      {name: 'conversations.json', content: '[{"id": "top"}]'},
+      // Two exports zipped into one, both at the top: the second of a name is a second export.
+      {name: 'conversations.json', content: '[{"id": "top2"}]'},
+      {name: 'deep/er/conversations.json', content: '[{"id": "deep"}]'}
+    ]),
+    'exports.zip'
+  )
+  assert.deepEqual(await zipExports(archive, exportMembers), [
+    'conversations.json',
+    'conversations.json (2)',
+    'a/conversations.json',
+    'b/conversations-0.json..b/conversations-1.json',
+    'deep/er/conversations.json'
+  ])
+  const read = async (choice: number): Promise<[string, string]> => {
+    const member = await zipMemberInput(archive, exportMembers, undefined, undefined, choice)
+    assert.ok(member)
+    return [member.name, await text(member)]
+  }
+  assert.deepEqual(await read(1), ['exports.zip!conversations.json (2)', '[{"id": "top2"}]'])
+  assert.deepEqual(await read(3), [
+    'exports.zip!b/conversations-0.json..b/conversations-1.json',
+    '[{"id": "b0"},{"id": "b1"} ]'
+  ])
+  await assert.rejects(read(5), /exports\.zip holds 5 data exports, not 6/)
+  // Not chosen: the first, and a fatal warning that names the others (their conversations are not read).
+  const warnings: [string, boolean | undefined][] = []
+  const first = await zipMemberInput(archive, exportMembers, undefined, (reason, fatal) =>
+    warnings.push([reason, fatal])
+  )
+  assert.equal(await text(first ?? {async *open() {}}), '[{"id": "top"}]')
+  assert.deepEqual(warnings, [
+    [
+      'The archive holds 5 data exports (conversations.json, conversations.json (2), a/conversations.json, ' +
+        'b/conversations-0.json..b/conversations-1.json, deep/er/conversations.json): only conversations.json is ' +
+        'read here; each is an input of its own when the archive is read from a file',
+      true
+    ]
+  ])
+  // One export, or none: nothing to choose.
+  assert.deepEqual(await zipExports(await inputFromPath(otherZip), exportMembers), [])
+  assert.deepEqual(
+    await zipExports(inputFromBytes(zipOfMembers([{name: 'x/conversations.json', content: '[]'}])), exportMembers),
+    ['x/conversations.json']
+  )
+})
+
+test('the normalizer lists an archive’s exports and reads the one asked for, each with its own format', async () => {
+  const reader = (name: string, key: string): FormatPlugin => ({
+    ...fakeFormat(name, {confidence: 'certain', reason: 'x'}),
+    archiveMembers: exportMembers,
+    detect: (sample) =>
+      sample.text.includes(key) ? {confidence: 'certain', reason: key} : {confidence: 'none', reason: 'no'},
+    async *parse(input) {
+      for (const item of JSON.parse(await text(input)) as Array<{id: string}>)
+        yield {id: item.id, source: {format: name}, participants: [], metadata: {}, turns: [], fidelity: {}}
+    }
+  })
+  const normalizer = createNormalizer({builtins: [reader('one', 'mapping'), reader('two', 'chat_messages')]})
+  const archive = inputFromBytes(
+    zipOfMembers([
+      {name: 'chatgpt/conversations.json', content: '[{"id": "c", "mapping": {}}]'},
+      {name: 'claude/conversations.json', content: '[{"id": "d", "chat_messages": []}]'}
+    ]),
+    'both.zip'
+  )
+  assert.deepEqual(await normalizer.exports(archive), ['chatgpt/conversations.json', 'claude/conversations.json'])
+  assert.deepEqual(await normalizer.exports(inputFromBytes(Buffer.from('[]'), 'x.json')), [])
+  const formats: string[] = []
+  for (const archiveExport of [0, 1]) {
+    const {detection, conversations, file} = await normalizer.normalize(archive, {archiveExport})
+    formats.push(`${file.path}: ${detection.format} ${conversations.map((conversation) => conversation.id)}`)
+    assert.deepEqual(file.messages, [])
+  }
+  assert.deepEqual(formats, ['both.zip!chatgpt/conversations.json: one c', 'both.zip!claude/conversations.json: two d'])
+  // Read without a choice, the archive's other export is named in a fatal message: its conversations are not read.
+  const {file} = await normalizer.normalize(archive)
+  assert.equal(file.messages[0]?.fatal, true)
+  assert.match(file.messages[0]?.reason ?? '', /^The archive holds 2 data exports/)
+})

@@ -1,6 +1,7 @@
 import {diff3Merge} from 'node-diff3'
 import {isDeepStrictEqual} from 'node:util'
-import {isMap, parse, parseDocument} from 'yaml'
+import {frontmatterTags, isFrontmatterTime} from '@chatmark/core'
+import {type Document, isMap, isScalar, parse, parseDocument} from 'yaml'
 
 /** A note split into its frontmatter (its YAML text, and as data) and its body (the text after the closing `---`). */
 interface SplitNote {
@@ -67,28 +68,30 @@ function splitNote(text: string): SplitNote | undefined {
 
 /**
  * The person's frontmatter with the new values merged in, as YAML: edited in
- * place (yaml's document model), so their comments, order and quoting stay.
+ * place (yaml's document model), so their comments, order and quoting stay;
+ * the values set are written as chatmark writes frontmatter (`frontmatterTags`:
+ * a title `yes` or `2025-01-01` quoted, so YAML 1.1 readers read the string).
  */
 function mergeProperties(
   base: Record<string, unknown>,
   mine: SplitNote,
   next: Record<string, unknown>
 ): string | undefined {
-  const document = parseDocument(mine.yaml)
+  const document = parseDocument(mine.yaml, {customTags: frontmatterTags})
   if (document.errors.length > 0 || !isMap(document.contents)) return undefined
   const theirs = mine.data
   for (const [key, value] of Object.entries(next)) {
     if (!(key in theirs)) {
       // Deleted by the person stays deleted; new in this version comes in.
-      if (!(key in base)) document.set(key, value)
+      if (!(key in base)) setProperty(document, key, value)
       continue
     }
     const edited = theirs[key]
     if (isDeepStrictEqual(edited, base[key])) {
-      if (!isDeepStrictEqual(edited, value)) document.set(key, value)
+      if (!isDeepStrictEqual(edited, value)) setProperty(document, key, value)
     } else if (Array.isArray(edited) && Array.isArray(value)) {
       const merged = mergeList(base[key], edited, value)
-      if (!isDeepStrictEqual(merged, edited)) document.set(key, merged)
+      if (!isDeepStrictEqual(merged, edited)) setProperty(document, key, merged)
     }
   }
   // A property chatmark no longer writes goes, unless the person changed it.
@@ -96,6 +99,13 @@ function mergeProperties(
     if (!(key in next) && key in theirs && isDeepStrictEqual(theirs[key], base[key])) document.delete(key)
   }
   return document.toString({lineWidth: 0}).trimEnd()
+}
+
+/** Sets `key` to `value`, a time property's time plain as core's frontmatter writer has it (`isFrontmatterTime`). */
+function setProperty(document: Document, key: string, value: unknown): void {
+  const node = document.createNode(value)
+  if (isScalar(node) && isFrontmatterTime(key, value)) node.type = 'PLAIN'
+  document.set(key, node)
 }
 
 /** The new items, without those the person removed, then the items the person added. */

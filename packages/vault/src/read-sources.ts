@@ -1,5 +1,5 @@
 import {stat} from 'node:fs/promises'
-import type {Conversation, Detection, Input, Normalizer, PathInputOptions} from '@chatmark/core'
+import type {Conversation, Detection, Input, Normalizer, PathInputOptions, Reading} from '@chatmark/core'
 import {inputFromFolder, inputFromPath, loadRenderModules, notRecognised} from '@chatmark/core'
 import type {PrepareOptions, PreparedNote} from './prepare-note.js'
 import {prepareNote} from './prepare-note.js'
@@ -76,40 +76,51 @@ export function readInProcess(normalizer: Normalizer, reading: InProcessReading 
         const input = folder ? await inputFromFolder(file) : await inputFromPath(file, {blocking})
         const info = folder ? undefined : await stat(file).catch(() => undefined)
         const place = {...(tool === undefined ? {} : {tool}), ...(info ? {modified: info.mtime.toISOString()} : {})}
-        const read = await normalizer.read(input, {formatOptions: options.formatOptions})
-        const skipped = strict ? notRecognisedHere(read.detection) : undefined
-        if (skipped !== undefined) {
-          yield {type: 'skipped', file, reason: skipped}
+        // Two data exports zipped together are read one after the other, both the source's.
+        const exports = folder ? [] : await normalizer.exports(input)
+        const choices = exports.length > 1 ? exports.map((_, index) => ({archiveExport: index})) : [{}]
+        const readings: {read: Reading; choice: {archiveExport?: number}}[] = []
+        let skipped: string | undefined
+        for (const choice of choices) {
+          const read = await normalizer.read(input, {formatOptions: options.formatOptions, ...choice})
+          const unrecognised = strict ? notRecognisedHere(read.detection) : undefined
+          if (unrecognised === undefined) readings.push({read, choice})
+          else skipped ??= unrecognised
+        }
+        if (readings.length === 0) {
+          yield {type: 'skipped', file, reason: skipped ?? 'nothing to read'}
           continue
         }
-        // The input, for the files an export holds (attachments), opened once a conversation refers to one.
-        let opened: Promise<Input | undefined> | undefined
-        const open = (): Promise<Input | undefined> => {
-          opened ??= normalizer.open(input).catch(() => undefined)
-          return opened
-        }
-        for await (const found of read.conversations) {
-          const conversation = transform ? await transform(found) : found
-          if (!isWanted(conversation, options) || (wanted && !wanted(conversation))) {
-            yield {type: 'left-out', file, id: conversation.id}
-            continue
+        for (const {read, choice} of readings) {
+          // The input, for the files an export holds (attachments), opened once a conversation refers to one.
+          let opened: Promise<Input | undefined> | undefined
+          const open = (): Promise<Input | undefined> => {
+            opened ??= normalizer.open(input, choice).catch(() => undefined)
+            return opened
           }
-          try {
-            await loadRenderModules(conversation, options.prepare.render)
-            const note = await prepareNote(conversation, options.prepare, open, place)
-            yield {type: 'note', file, note: options.staging ? stageNote(note, options.staging) : note}
-          } catch (error) {
-            const code = (error as {code?: unknown}).code
-            yield {
-              type: 'note-failed',
-              file,
-              id: conversation.id,
-              reason: reasonOf(error),
-              ...(typeof code === 'string' ? {code} : {})
+          for await (const found of read.conversations) {
+            const conversation = transform ? await transform(found) : found
+            if (!isWanted(conversation, options) || (wanted && !wanted(conversation))) {
+              yield {type: 'left-out', file, id: conversation.id}
+              continue
+            }
+            try {
+              await loadRenderModules(conversation, options.prepare.render)
+              const note = await prepareNote(conversation, options.prepare, open, place)
+              yield {type: 'note', file, note: options.staging ? stageNote(note, options.staging) : note}
+            } catch (error) {
+              const code = (error as {code?: unknown}).code
+              yield {
+                type: 'note-failed',
+                file,
+                id: conversation.id,
+                reason: reasonOf(error),
+                ...(typeof code === 'string' ? {code} : {})
+              }
             }
           }
+          fatal ??= read.file.messages.find((message) => message.fatal)?.reason
         }
-        fatal = read.file.messages.find((message) => message.fatal)?.reason
       } catch (error) {
         fatal = reasonOf(error)
       }

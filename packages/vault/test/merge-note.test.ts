@@ -60,3 +60,16 @@ test('the person’s frontmatter keeps its comments, order and quoting; only the
     /^---\ntitle: Fix the test\nid: c-1\ntags:\n {2}- chatmark\n# my reading list\nstatus: 'to read'\nturns: 4\n---\n/
   )
 })
+
+test('values merged in are quoted as chatmark writes them, times plain; the person’s own are left as written', () => {
+  const withTime = (text: string, time: string): string => text.replace('id: c-1', `id: c-1\nupdated: ${time}`)
+  const old = withTime(base, '2026-03-01T10:00:00.000Z')
+  const next = withTime(grown, '2026-03-02T09:30:00.000Z').replace('title: Fix the test', 'title: "yes"')
+  const mine = old.replace('turns: 2', 'turns: 2\nmood: on')
+  const merged = mergeNote(old, mine, next)
+  assert.ok(merged)
+  // YAML 1.1 readers (PyYAML) read a plain `yes` as true: the new title is quoted, as in the note chatmark wrote.
+  assert.match(merged, /^title: "yes"$/m)
+  assert.match(merged, /^updated: 2026-03-02T09:30:00.000Z$/m)
+  assert.match(merged, /^mood: on$/m)
+})

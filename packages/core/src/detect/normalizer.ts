@@ -12,7 +12,7 @@ import {loadRenderModules} from '../render/render-modules.js'
 import type {Sample} from '../read/sample.js'
 import {createSample} from '../read/sample.js'
 import {compressionOf, decompressedInput} from '../unpack/decompressed-input.js'
-import {zipInput} from '../unpack/zip-member-input.js'
+import {zipExports, zipInput} from '../unpack/zip-member-input.js'
 import {utf16Of, utf8FromUtf16} from '../read/utf16-input.js'
 import {countingInput} from '../read/counting-input.js'
 import {capMessages, shorten} from '../read/cap-messages.js'
@@ -65,6 +65,12 @@ export interface ReadOptions {
    * elsewhere (a worker thread), and no conversations.
    */
   inParts?: boolean
+  /**
+   * Which of a zip archive's data exports to read, by its number in
+   * {@link Normalizer.exports} (from 0). Without it the first is read, with a
+   * warning naming the others when there are more.
+   */
+  archiveExport?: number
 }
 
 /** An input being read: its decision, and its conversations as they are parsed. */
@@ -108,7 +114,14 @@ export interface Normalizer {
   /** Starts reading an input; conversations are parsed as they are iterated. */
   read(input: Input, options?: ReadOptions): Promise<Reading>
   /** The input as `read` gives it to a format: decompressed, or an archive's export members. */
-  open(input: Input): Promise<Input>
+  open(input: Input, options?: Pick<ReadOptions, 'archiveExport'>): Promise<Input>
+  /**
+   * The data exports a zip archive holds, by name (`a/conversations.json`):
+   * each folder of members that the formats read (`archiveMembers`), see
+   * `zipExports`. Empty for anything but such an archive. Read each with
+   * `archiveExport`: two exports zipped together are two inputs.
+   */
+  exports(input: Input): Promise<string[]>
   /**
    * The conversations of one part of an input read with `inParts`, checked as
    * `read` checks conversations; problems go to `file`. `input` is the input
@@ -185,25 +198,32 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
       return normalizer
     },
     async detect(original, readOptions = {}) {
-      const input = await uncompressed(original, archiveMembers(), limits)
+      const input = await uncompressed(original, archiveMembers(), limits, undefined, readOptions.archiveExport)
       const sample = await createSample(input, limits.sampleBytes)
       return decide(sample, readOptions).detection
     },
     async read(original, readOptions = {}) {
       // Warnings about an archive's members (a name skipped, a CRC that fails) come before the file is named
       // after what is read, and while it is read: they are held until it exists.
-      const early: string[] = []
-      let warn = (reason: string): void => {
-        early.push(reason)
+      const early: [string, boolean | undefined][] = []
+      let warn = (reason: string, fatal?: boolean): void => {
+        early.push([reason, fatal])
       }
-      const input = await uncompressed(original, archiveMembers(), limits, (reason) => warn(reason))
+      const input = await uncompressed(
+        original,
+        archiveMembers(),
+        limits,
+        (reason, fatal) => warn(reason, fatal),
+        readOptions.archiveExport
+      )
       // Named after what is read: `export.zip!conversations.json` for an archive.
       // Capped: a million bad lines are twenty messages and a count, not a million messages.
       const file = capMessages(new VFile({path: input.name}), limits.maxMessagesPerRule)
-      warn = (reason) => {
-        file.message(reason, {ruleId: 'zip-member', source: messageSource})
+      warn = (reason, fatal) => {
+        if (fatal) fail(file, reason, 'zip-exports')
+        else file.message(reason, {ruleId: 'zip-member', source: messageSource})
       }
-      for (const reason of early) warn(reason)
+      for (const [reason, fatal] of early) warn(reason, fatal)
       let sample: Sample
       try {
         sample = await createSample(input, limits.sampleBytes)
@@ -233,7 +253,13 @@ export function createNormalizer(options: NormalizerOptions = {}): Normalizer {
         conversations: plugin ? parseAll(plugin, read, file, detection, readOptions) : empty()
       }
     },
-    open: (original) => uncompressed(original, archiveMembers(), limits),
+    open: (original, openOptions = {}) =>
+      uncompressed(original, archiveMembers(), limits, undefined, openOptions.archiveExport),
+    async exports(original) {
+      const members = archiveMembers()
+      if (members.length === 0 || !isZip(await original.head(4))) return []
+      return zipExports(original, members).catch(() => [])
+    },
     async *parsePart(format, part, input, file, readOptions = {}) {
       const plugin = list.find((candidate) => candidate.name === format)
       if (!plugin?.parts) throw new Error(`Format \`${format}\` does not read in parts`)
@@ -438,7 +464,8 @@ async function uncompressed(
   input: Input,
   members: readonly NamePattern[],
   limits: Limits,
-  onWarning: (reason: string) => void = () => {}
+  onWarning: (reason: string, fatal?: boolean) => void = () => {},
+  archiveExport?: number
 ): Promise<Input> {
   const head = await input.head(4)
   const compression = compressionOf(head)
@@ -449,11 +476,16 @@ async function uncompressed(
   }
   const encoding = utf16Of(head)
   if (encoding) return utf8FromUtf16(input, encoding)
-  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+  if (isZip(head)) {
     // A damaged archive is left to dispatch, which reports it as an unclaimed zip.
-    return zipInput(input, members, limits, onWarning).catch(() => input)
+    return zipInput(input, members, limits, onWarning, archiveExport).catch(() => input)
   }
   return input
+}
+
+/** Whether `head` starts as a zip archive does (a local file header). */
+function isZip(head: Uint8Array): boolean {
+  return head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04
 }
 
 function insertionIndex(list: readonly FormatPlugin[], inserted: ReadonlySet<string>, options: UseOptions): number {

@@ -3,10 +3,10 @@ import type {Handle, Join, Options, Unsafe} from 'mdast-util-to-markdown'
 import {defaultHandlers} from 'mdast-util-to-markdown'
 import {attachmentHandler} from './attachment-to-markdown.js'
 import {branchLines} from './branch-lines.js'
-import {containMarkdown} from './contain-markdown.js'
 import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
 import {messageMarkdown} from './message-markdown.js'
 import {isInertText, plainPhrasing} from './plain-phrasing.js'
+import {htmlHandler, imageHandler, imageReferenceHandler} from './remote-content-handlers.js'
 import type {RenderOptions} from './render-options.js'
 import {yamlHandler} from './yaml-to-markdown.js'
 
@@ -59,18 +59,23 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
       text,
       paragraph,
       heading,
-      yaml: yamlHandler
+      yaml: yamlHandler,
+      image: imageHandler,
+      imageReference: imageReferenceHandler,
+      html: htmlHandler
     },
     join: [separateMessages],
     unsafe: obsidian ? obsidianUnsafe : []
   }
 }
 
-/** Message text: contained (see `containMarkdown`), never escaped or re-printed. */
-const chatmarkMessage: Handle = (node: ChatmarkMessage) => containMarkdown(node.value, node.depth)
+/** Message text: without what loads, contained (see `messageMarkdown`), never escaped or re-printed. */
+const chatmarkMessage: Handle = (node: ChatmarkMessage) =>
+  messageMarkdown(node.value, node.depth, 'gfm', node.remoteContent)
 
-/** Message text for Obsidian: contained, then its LaTeX and Obsidian syntax settled (see `obsidianMarkdown`). */
-const obsidianMessage: Handle = (node: ChatmarkMessage) => messageMarkdown(node.value, node.depth, 'obsidian')
+/** Message text for Obsidian: as for gfm, then its LaTeX and Obsidian syntax settled (see `obsidianMarkdown`). */
+const obsidianMessage: Handle = (node: ChatmarkMessage) =>
+  messageMarkdown(node.value, node.depth, 'obsidian', node.remoteContent)
 
 /** A turn is its children; only HTML marks the section. */
 const chatmarkTurn: Handle = (node: ChatmarkTurn, _, state, info) => state.containerFlow(node, info)

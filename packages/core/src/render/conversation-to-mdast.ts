@@ -192,7 +192,7 @@ function partToMdast(part: Part, context: Context): Flow[] {
       return part.text === '' ? [artifactLine(part.artifact)] : [artifactLine(part.artifact), block]
     }
     case 'quote':
-      return [quoteToMdast(part, turnDepth)]
+      return [quoteToMdast(part, turnDepth, options.remoteContent)]
     case 'notice':
       return noticeToMdast(part, context)
     case 'branch':

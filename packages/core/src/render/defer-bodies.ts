@@ -6,13 +6,15 @@ import {defaultHandlers} from 'mdast-util-to-markdown'
 import type {Processor} from 'unified'
 import type {ChatmarkMessage} from './mdast-nodes.js'
 import {messageMarkdown} from './message-markdown.js'
-import type {RenderOptions} from './render-options.js'
+import type {RemoteContent, RenderOptions} from './render-options.js'
 
 /** A body that a serialised tree holds by placeholder. */
 interface Body {
   text: string
   /** For message text, still to be contained: the heading depth of its section. Code is written as it is. */
   depth?: number
+  /** For message text: `ChatmarkMessage.remoteContent`. */
+  remoteContent?: RemoteContent
 }
 
 /** Bodies are handed out in pieces of about this many characters. */
@@ -52,7 +54,10 @@ export class BodySink {
         // Whatever precedes the placeholder on its line is container markup
         // (`> ` in a block quote): it must start every line of the body.
         const prefix = skeleton.slice(skeleton.lastIndexOf('\n', match.index) + 1, match.index)
-        const text = body.depth === undefined ? body.text : messageMarkdown(body.text, body.depth, this.#profile)
+        const text =
+          body.depth === undefined
+            ? body.text
+            : messageMarkdown(body.text, body.depth, this.#profile, body.remoteContent)
         yield* prefixed(text, prefix)
       }
       from = match.index + match[0].length
@@ -71,7 +76,12 @@ export class BodySink {
  * is never copied into the output string. The result is the same text.
  */
 export function deferBodies(this: Processor, sink: BodySink): undefined {
-  const chatmarkMessage: Handle = (node: ChatmarkMessage) => sink.placeholder({text: node.value, depth: node.depth})
+  const chatmarkMessage: Handle = (node: ChatmarkMessage) =>
+    sink.placeholder({
+      text: node.value,
+      depth: node.depth,
+      ...(node.remoteContent === undefined ? {} : {remoteContent: node.remoteContent})
+    })
   // As mdast-util-to-markdown's own handler writes a fenced block, for an
   // info string of plain characters (any other goes through that handler).
   const code: Handle = (node: Code, parent, state, info) => {

@@ -1,15 +1,19 @@
 import type {Conversation} from '../model/model.js'
+import {escapedYamlString, needsYamlEscapes} from './escaped-yaml-string.js'
+import {frontmatterTags} from './frontmatter-tags.js'
+import {isFrontmatterTime} from './frontmatter-time.js'
 import {obsidianProperties} from './obsidian-properties.js'
+import {readsAsOtherType} from './reads-as-other-type.js'
 import type {RenderOptions} from './render-options.js'
 import {requireModule} from './require-module.js'
 
 /** The YAML serialiser, loaded on first use: only notes need it, not reading or listing. */
-let stringifyYaml: typeof import('yaml').stringify | undefined
+let yaml: typeof import('yaml') | undefined
 
 /** Imports the YAML serialiser ahead of rendering (with `import()`), so that frontmatter need not `require` it. */
 export async function loadYaml(): Promise<void> {
   // `default`: yaml is CommonJS, and a bundle's chunk of it exports only that.
-  stringifyYaml ??= (await import('yaml')).default.stringify
+  yaml ??= (await import('yaml')).default
 }
 
 /**
@@ -47,7 +51,11 @@ export function frontmatterOf(
 
 /**
  * Serialises frontmatter data as YAML (without the `---` fences), exactly as
- * `yaml`'s `stringify(data, {lineWidth: 0})` does. Nearly every note's
+ * `yaml` writes it with chatmark's string tag (`frontmatterTags`) and
+ * `lineWidth: 0`, so that every YAML reader, 1.1 (PyYAML) as well as 1.2,
+ * reads back the strings it holds: `yes`, `on`, `1_000`, `2025-01-01` or a
+ * text with a tab are quoted. The times of `created` and `updated` stay plain
+ * (`isFrontmatterTime`), so that readers with a time type read times. Nearly every note's
  * frontmatter is a map of one-line strings, numbers, booleans, and lists and
  * maps of those: that is written here directly, which is about a tenth of the
  * cost of building and serialising a YAML document (measured: 140 µs a note,
@@ -59,8 +67,14 @@ export function frontmatterOf(
 export function frontmatterYaml(data: Record<string, unknown>): string {
   const simple = simpleYaml(data)
   if (simple !== undefined) return simple
-  stringifyYaml ??= (requireModule('yaml') as typeof import('yaml')).stringify
-  return stringifyYaml(data, {lineWidth: 0}).trimEnd()
+  yaml ??= requireModule('yaml') as typeof import('yaml')
+  const document = new yaml.Document(data, {customTags: frontmatterTags})
+  for (const key of Object.keys(data)) {
+    const node = document.get(key, true)
+    // A style set is one the string tag keeps: plain, as `yaml` writes what YAML 1.2 reads as a string.
+    if (yaml.isScalar(node) && isFrontmatterTime(key, node.value)) node.type = 'PLAIN'
+  }
+  return document.toString({lineWidth: 0}).trimEnd()
 }
 
 /** `data` as `yaml` writes it, when it is simple enough to be sure how; otherwise `undefined`. */
@@ -72,6 +86,10 @@ function simpleYaml(data: Record<string, unknown>): string | undefined {
     const name = yamlString(key, true)
     if (name === undefined) return undefined
     const value = data[key]
+    if (isFrontmatterTime(key, value) && !unsafePlain.test(value)) {
+      lines.push(`${name}: ${value}`)
+      continue
+    }
     if (typeof value !== 'object' || value === null) {
       const scalar = yamlScalar(value)
       if (scalar === undefined) return undefined
@@ -116,40 +134,27 @@ function yamlScalar(value: unknown): string | undefined {
 }
 
 // What makes `yaml` leave the plain style (its `plainString`): an indicator first, `: ` or ` #` inside, a space or
-// `:` last...
+// `:` last; and what some YAML reader would read as another type (`readsAsOtherType`) is quoted by `frontmatterTags`.
 const unsafePlain = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/
-// ... or a text the core schema would read as something else: null, a boolean, an integer or a float.
-const otherType = new RegExp(
-  [
-    /^(?:~|[Nn]ull|NULL)?$/,
-    /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-    /^0o[0-7]+$|^[-+]?[0-9]+$|^0x[0-9a-fA-F]+$/,
-    /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$|^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/
-  ]
-    .map((pattern) => pattern.source)
-    .join('|')
-)
 // Left to `yaml`: line breaks (block scalars), control characters and lone surrogates (escapes), and a document
 // marker at the start (a block scalar at the top level).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds
 const notSimple = /[\n\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]|^(?:---|\.\.\.)/u
 
 /**
- * A one-line string as `yaml` writes it (a map key when `key`): plain when
- * that reads back as the same string, else quoted (single quotes when it
- * holds `"` and no `'`, else JSON's double quotes, which is what `yaml`'s
- * double quoting is for a line without control characters); `undefined` when
- * `yaml` has to decide.
+ * A string as `frontmatterTags` writes it (a map key when `key`): with
+ * escapes when it holds a character some reader refuses raw, else on one
+ * line plain when that reads back as the same string in every reader, else
+ * quoted (single quotes when it holds `"` and no `'`, else JSON's double
+ * quotes, which is what `yaml`'s double quoting is for a line without control
+ * characters); `undefined` when `yaml` has to decide.
  */
 function yamlString(value: string, key: boolean): string | undefined {
-  if (notSimple.test(value)) return undefined
-  const written =
-    !unsafePlain.test(value) && !otherType.test(value)
-      ? value
-      : value.includes('"') && !value.includes("'")
-        ? `'${value}'`
-        : JSON.stringify(value)
+  let written: string
+  if (needsYamlEscapes(value)) written = escapedYamlString(value)
+  else if (notSimple.test(value)) return undefined
+  else if (!unsafePlain.test(value) && !readsAsOtherType(value)) written = value
+  else written = value.includes('"') && !value.includes("'") ? `'${value}'` : JSON.stringify(value)
   // A key written longer than 1,024 characters becomes an explicit `? key`.
   return key && written.length > 1024 ? undefined : written
 }

@@ -3,7 +3,7 @@
  * The semantic mdast tree of a conversation, its Markdown spelling (a remark plugin and a to-markdown
  * extension) and the streaming note writer.
  */
-export type {AttachmentLink, RenderOptions, ResolvedRenderOptions} from './render-options.js'
+export type {AttachmentLink, RemoteContent, RenderOptions, ResolvedRenderOptions} from './render-options.js'
 export {resolveRenderOptions} from './render-options.js'
 export type {
   ChatmarkAttachment,
@@ -24,6 +24,8 @@ export {markdownProcessor} from './markdown-processor.js'
 export {containMarkdown} from './contain-markdown.js'
 export {conversationMdastNodes, conversationToMdast, turnDepth} from './conversation-to-mdast.js'
 export {frontmatterOf} from './frontmatter.js'
+export {frontmatterTags} from './frontmatter-tags.js'
+export {isFrontmatterTime} from './frontmatter-time.js'
 export {noteChunks, toNote, treeToMarkdown, treeToMarkdownChunks} from './note-chunks.js'
 export type {Truncated} from './truncate-middle.js'
 export {countCodePoints, truncateMiddle} from './truncate-middle.js'

@@ -1,5 +1,6 @@
 import type {BlockContent, Data, DefinitionContent, Literal, Node, Parent, PhrasingContent} from 'mdast'
 import type {BranchPart, NoticePart, Role} from '../model/model.js'
+import type {RemoteContent} from './render-options.js'
 
 /** Block-level content, as the root, a turn or a block quote holds it. */
 export type Flow = BlockContent | DefinitionContent
@@ -14,6 +15,11 @@ export interface ChatmarkMessage extends Literal {
   type: 'chatmarkMessage'
   /** Heading depth of the section that holds the text; its own headings go deeper. */
   depth: number
+  /**
+   * What Markdown does with remote images and HTML that loads or runs
+   * something in the text (`RenderOptions.remoteContent`). Default: `link`.
+   */
+  remoteContent?: RemoteContent
   data?: Data
 }
 
@@ -122,5 +128,17 @@ declare module 'mdast' {
   interface HeadingData {
     /** Marks the note's title heading, whose text the frontmatter's `title` repeats. */
     chatmarkTitle?: boolean
+  }
+  interface ImageData {
+    /** From message text parsed with `parseMessages`: what Markdown does with it (`RenderOptions.remoteContent`). */
+    chatmarkRemoteContent?: RemoteContent
+  }
+  interface ImageReferenceData {
+    /** As `ImageData.chatmarkRemoteContent`. */
+    chatmarkRemoteContent?: RemoteContent
+  }
+  interface HtmlData {
+    /** As `ImageData.chatmarkRemoteContent`: raw HTML that loads or runs something. */
+    chatmarkRemoteContent?: RemoteContent
   }
 }

@@ -1,17 +1,19 @@
 import type {Blockquote, PhrasingContent} from 'mdast'
 import type {QuotePart} from '../model/model.js'
 import {linkDestination, linkLabel} from '../model/markdown-link.js'
+import {remoteField} from './message-to-mdast.js'
 import {text} from './phrasing.js'
+import type {RemoteContent} from './render-options.js'
 
 /**
  * A quoted passage: a block quote holding the passage (Markdown source, kept
  * verbatim and contained as message text is) and a last line naming its
  * source, a link when the address is known.
  */
-export function quoteToMdast(part: QuotePart, depth: number): Blockquote {
+export function quoteToMdast(part: QuotePart, depth: number, remoteContent: RemoteContent = 'link'): Blockquote {
   const children: Blockquote['children'] = []
   const passage = part.text.trim()
-  if (passage) children.push({type: 'chatmarkMessage', value: passage, depth})
+  if (passage) children.push({type: 'chatmarkMessage', value: passage, depth, ...remoteField(remoteContent)})
   const source: PhrasingContent =
     part.url === undefined
       ? text(part.title ?? 'a web page')

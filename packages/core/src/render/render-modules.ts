@@ -4,6 +4,7 @@ import {containSimple} from './contain-simple.js'
 import {loadYaml} from './frontmatter.js'
 import {loadMessageParser} from './parse-message.js'
 import {needsObsidianPass} from './obsidian-markdown.js'
+import {needsRemotePass} from './without-remote-content.js'
 import type {Conversation, Turn} from '../model/model.js'
 import type {RenderOptions} from './render-options.js'
 
@@ -28,7 +29,9 @@ export async function loadRenderModules(conversation: Conversation, options: Ren
   // markdown-it; text with `\r` is asked as it is, since containment reads it with `\n` endings.
   const contained = (text: string): boolean =>
     (text.includes('\r') || containSimple(text, 1) === undefined) && needsBlockParser(text)
-  const needs = (text: string): boolean => contained(text) || (obsidian && needsObsidianPass(text))
+  const remote = options.remoteContent !== 'keep'
+  const needs = (text: string): boolean =>
+    contained(text) || (obsidian && needsObsidianPass(text)) || (remote && needsRemotePass(text))
   if (someMessageText(conversation.turns, needs)) await loadBlockParser()
 }
 

@@ -49,7 +49,21 @@ export interface RenderOptions {
    * `undefined` (and no function, the default) shows the attachment's line alone.
    */
   attachmentLink?: (part: AttachmentPart) => AttachmentLink | undefined
+  /**
+   * What a Markdown note does with what message text would have a viewer
+   * fetch or run as the note is opened (Obsidian loads remote images and
+   * iframes, a tracker's pixel among them): `link` (the default) makes an
+   * image whose file is not beside the note a link to it (`[Image: alt](https://...)`)
+   * and escapes raw HTML that loads or runs something (`<img>`, `<iframe>`,
+   * `<script>`, an `onerror`...) so that it reads as text (see
+   * `withoutRemoteContent`); `keep` leaves them as written, live. The HTML
+   * writer shows such HTML as text and images as links whatever this says.
+   */
+  remoteContent?: RemoteContent
 }
+
+/** See {@link RenderOptions.remoteContent}. */
+export type RemoteContent = 'link' | 'keep'
 
 /** {@link RenderOptions} with every default filled in. */
 export type ResolvedRenderOptions = Required<RenderOptions>
@@ -64,7 +78,8 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     maxResultChars: options.maxResultChars ?? 4000,
     timeZone: options.timeZone ?? 'UTC',
     foldLines: options.foldLines ?? 20,
-    attachmentLink: options.attachmentLink ?? noLink
+    attachmentLink: options.attachmentLink ?? noLink,
+    remoteContent: options.remoteContent ?? 'link'
   }
 }
 

@@ -4,5 +4,5 @@
  */
 export type {Compression} from './decompressed-input.js'
 export {compressionOf, decompressedInput} from './decompressed-input.js'
-export {zipContainerInput, zipMemberInput} from './zip-member-input.js'
+export {zipContainerInput, zipExports, zipMemberInput} from './zip-member-input.js'
 export type {ExpansionLimits} from './expansion-guard.js'

@@ -12,8 +12,10 @@ import {checkExpansion} from './expansion-guard.js'
 /**
  * The members of a zip archive that formats read as its input (their
  * {@link FormatPlugin.archiveMembers}), as one input, or `undefined` when the
- * archive holds none. The shallowest folder holding a matching member is
- * used, and every matching member in it, in natural name order
+ * archive holds none. Each folder holding matching members is one data export
+ * (see {@link zipExports}); `choice` picks which is read, the first by
+ * default (the shallowest), with a fatal `onWarning` naming the others when
+ * there are more. An export's members are read in natural name order
  * (`conversations-2.json` before `conversations-10.json`): a data export split
  * over numbered files is read whole, as one input. When the first part is a
  * JSON array, the parts are joined into one array (each must be an array);
@@ -32,41 +34,88 @@ export async function zipMemberInput(
   archive: Input,
   members: readonly NamePattern[],
   limits: ExpansionLimits = defaultLimits,
-  onWarning: (reason: string) => void = () => {}
+  onWarning: (reason: string, fatal?: boolean) => void = () => {},
+  choice?: number
 ): Promise<Input | undefined> {
   if (members.length === 0) return undefined
   const listing = await scanZip(archive, onWarning)
-  return memberInput(archive, listing, pickMembers(listing, members), limits, onWarning)
+  return memberInput(archive, listing, chosenExport(archive, listing, members, choice, onWarning), limits, onWarning)
+}
+
+/**
+ * The data exports a zip archive holds, by name (`a/conversations.json`,
+ * `b/conversations-000.json..b/conversations-002.json`), in the order
+ * `choice` counts them ({@link zipMemberInput}): each folder that holds
+ * members `members` matches is one export, shallowest first, then in natural
+ * name order; a name met twice in a folder (two exports zipped into one, both
+ * at the top) makes an export of each, the second named `... (2)`. Two
+ * exports zipped together are two inputs: read as one, the second's
+ * conversations were lost, or skipped as another format's.
+ */
+export async function zipExports(
+  archive: Input,
+  members: readonly NamePattern[],
+  onWarning: (reason: string) => void = () => {}
+): Promise<string[]> {
+  if (members.length === 0) return []
+  return memberGroups(await scanZip(archive, onWarning), members).map(exportName)
 }
 
 /**
  * The zip archive as formats read it, from one scan of its central directory:
- * its export members ({@link zipMemberInput}) when `members` match any, else
- * the archive as a container ({@link zipContainerInput}).
+ * its export members ({@link zipMemberInput}, `choice` picking the export)
+ * when `members` match any, else the archive as a container ({@link zipContainerInput}).
  */
 export async function zipInput(
   archive: Input,
   members: readonly NamePattern[],
   limits: ExpansionLimits,
-  onWarning: (reason: string) => void
+  onWarning: (reason: string, fatal?: boolean) => void,
+  choice?: number
 ): Promise<Input> {
   const listing = await scanZip(archive, onWarning)
   return (
-    memberInput(archive, listing, pickMembers(listing, members), limits, onWarning) ??
+    memberInput(archive, listing, chosenExport(archive, listing, members, choice, onWarning), limits, onWarning) ??
     zipContainerInput(archive, limits, onWarning, listing)
   )
+}
+
+/** Export number `choice` (the first when not given, with a fatal warning naming the others). */
+function chosenExport(
+  archive: Input,
+  listing: readonly Entry[],
+  members: readonly NamePattern[],
+  choice: number | undefined,
+  onWarning: (reason: string, fatal?: boolean) => void
+): ExportMembers | undefined {
+  const groups = memberGroups(listing, members)
+  if (choice !== undefined) {
+    const chosen = groups[choice]
+    if (!chosen) throw new Error(`${archive.name} holds ${groups.length} data exports, not ${choice + 1}`)
+    return chosen
+  }
+  if (groups.length > 1) {
+    const names = groups.map(exportName)
+    // Fatal: the others' conversations are not read.
+    onWarning(
+      `The archive holds ${groups.length} data exports (${names.join(', ')}): only ${names[0]} is read here; ` +
+        'each is an input of its own when the archive is read from a file',
+      true
+    )
+  }
+  return groups[0]
 }
 
 function memberInput(
   archive: Input,
   listing: readonly Entry[],
-  parts: Entry[],
+  chosen: ExportMembers | undefined,
   limits: ExpansionLimits,
   onWarning: (reason: string) => void
 ): Input | undefined {
+  const parts = chosen?.entries ?? []
   const first = parts[0]
-  const last = parts.at(-1)
-  if (!first || !last) return undefined
+  if (!chosen || !first) return undefined
   const size = parts.reduce((total, entry) => total + entry.uncompressedSize, 0)
   const verify = crcWarner(onWarning)
   const open = async function* (): AsyncGenerator<Uint8Array> {
@@ -83,7 +132,7 @@ function memberInput(
       file.close()
     }
   }
-  const name = `${archive.name}!${first === last ? first.fileName : `${first.fileName}..${last.fileName}`}`
+  const name = `${archive.name}!${exportName(chosen)}`
   const container = filesInput(archive, listing, limits, verify)
   return streamedInput({name, ...(archive.path === undefined ? {} : {path: archive.path}), size, container}, open)
 }
@@ -404,12 +453,14 @@ function namedSafely(entry: Entry, yauzl: typeof import('yauzl'), onWarning: (re
   return false
 }
 
-/**
- * The entries whose base name matches `members`, in the shallowest folder that
- * holds one (the first such folder listed, if several are as shallow), in
- * natural name order.
- */
-function pickMembers(entries: readonly Entry[], members: readonly NamePattern[]): Entry[] {
+/** One data export of an archive: its members, in natural name order, and its number among its folder's (1, 2...). */
+interface ExportMembers {
+  entries: Entry[]
+  copy: number
+}
+
+/** The entries whose base name matches `members`, by export: see {@link zipExports}. */
+function memberGroups(entries: readonly Entry[], members: readonly NamePattern[]): ExportMembers[] {
   const byFolder = new Map<string, Entry[]>()
   for (const entry of entries) {
     const path = entry.fileName
@@ -420,11 +471,32 @@ function pickMembers(entries: readonly Entry[], members: readonly NamePattern[])
     if (list) list.push(entry)
     else byFolder.set(folder, [entry])
   }
-  let best: string | undefined
   const depth = (folder: string): number => folder.split('/').length
-  for (const folder of byFolder.keys()) if (best === undefined || depth(folder) < depth(best)) best = folder
-  const found = best === undefined ? [] : (byFolder.get(best) ?? [])
-  return found.sort((a, b) => compareNatural(a.fileName, b.fileName))
+  const folders = [...byFolder.keys()].sort((a, b) => depth(a) - depth(b) || compareNatural(a, b))
+  const groups: ExportMembers[] = []
+  for (const folder of folders) {
+    // The n-th member of a name (in the archive's order) belongs to the folder's n-th export.
+    const exports: Entry[][] = []
+    const seen = new Map<string, number>()
+    for (const entry of byFolder.get(folder) ?? []) {
+      const count = seen.get(entry.fileName) ?? 0
+      seen.set(entry.fileName, count + 1)
+      const found = exports[count]
+      if (found) found.push(entry)
+      else exports[count] = [entry]
+    }
+    for (const [index, found] of exports.entries()) {
+      groups.push({entries: found.sort((a, b) => compareNatural(a.fileName, b.fileName)), copy: index + 1})
+    }
+  }
+  return groups
+}
+
+/** An export's name: its member, or its first and last members (`a..b`); `(2)` after the second of a name. */
+function exportName({entries, copy}: ExportMembers): string {
+  const first = entries[0]?.fileName ?? ''
+  const last = entries.at(-1)?.fileName ?? ''
+  return `${first === last ? first : `${first}..${last}`}${copy > 1 ? ` (${copy})` : ''}`
 }
 
 /** Compares names with their runs of digits as numbers: `part-2` before `part-10`. */
