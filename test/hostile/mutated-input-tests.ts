@@ -32,8 +32,20 @@ export async function outcome(input: Pick<Mutated, 'bytes' | 'name'>): Promise<'
 }
 
 /** What the command prints when something broke inside it, rather than a message about an input. */
-const internalError =
-  /\n\s+at |Cannot find module|TypeError|RangeError|ReferenceError|SyntaxError: Unexpected|is not a function|of undefined|Maximum call stack|out of memory/
+const internalError = new RegExp(
+  [
+    String.raw`\n\s+at `,
+    'Cannot find module',
+    'TypeError',
+    'RangeError',
+    'ReferenceError',
+    'SyntaxError: Unexpected',
+    'is not a function',
+    'of undefined',
+    'Maximum call stack',
+    'out of memory'
+  ].join('|')
+)
 
 /**
  * Defines the tests of damaged real files (./mutations.ts): `rounds` damaged copies of every file input of the
@@ -56,7 +68,9 @@ export function mutatedInputTests(rounds: number): void {
     }
     const total = [...counts.values()].reduce((sum, count) => sum + count.notes + count.failed, 0)
     console.log(
-      `${total} damaged inputs: ${[...counts].map(([kind, {notes, failed}]) => `${kind} ${notes}/${notes + failed}`).join(', ')} converted`
+      `${total} damaged inputs, converted to notes of each kind: ${[...counts]
+        .map(([kind, {notes, failed}]) => `${kind} ${notes}/${notes + failed}`)
+        .join(', ')}`
     )
     // Every kind ran on every source it applies to, and most damage leaves something to read.
     for (const [kind, {notes, failed}] of counts) {

@@ -1,5 +1,5 @@
 import {readFile} from 'node:fs/promises'
-import {basename, extname} from 'node:path'
+import {basename, dirname} from 'node:path'
 import fc from 'fast-check'
 import {corpusFiles} from '../util/corpus.js'
 import {fixtureCases} from '../util/fixtures.js'
@@ -207,7 +207,7 @@ export async function sources(): Promise<Source[]> {
       const binary = /\.(?:db|zip|zst|gz)$/i.test(path) || bytes.subarray(0, 4096).includes(0)
       // A fixture's input is named `input.<extension>`: its case's name says what it is.
       const name = basename(path).startsWith('input.')
-        ? `${path.split('/').slice(-2, -1)[0]}${extname(path.replace(/\.(?:zst|gz)$/, ''))}${/\.(zst|gz)$/.exec(path)?.[0] ?? ''}`
+        ? `${basename(dirname(path))}${basename(path).slice(5)}`
         : basename(path)
       return {path, name, bytes, text: !binary}
     })

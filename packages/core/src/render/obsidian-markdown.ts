@@ -15,7 +15,8 @@ export function needsObsidianPass(text: string): boolean {
  * Message text (contained Markdown source, line endings `\n`) as the obsidian
  * profile writes it. Only prose changes, never code (fenced, indented or a
  * code span), HTML or autolinks, and never the lines or the block structure
- * (a bare URL keeps its `$`, `#` and `==`, as in `?key=abc==`):
+ * (a bare URL or a link's address keeps its `$`, `#`, `==` and escaped
+ * parentheses, as in `?key=abc==` and `Set_\(mathematics\)`):
  * - LaTeX delimiters become the dollar signs Obsidian renders: `\(...\)` on
  *   one line becomes `$...$` (inner edge spaces dropped: Obsidian wants none);
  *   `\[...\]` becomes `$$...$$` when `\[` starts a line and `\]` ends one (as
