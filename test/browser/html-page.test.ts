@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {existsSync} from 'node:fs'
-import {mkdir, mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
+import {mkdir, mkdtemp, readdir, readFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {pathToFileURL} from 'node:url'
@@ -8,6 +8,7 @@ import type {Conversation} from 'chatmark'
 import {conversationToMdast} from 'chatmark'
 import type {Browser, Page} from 'puppeteer-core'
 import {afterAll, beforeAll, test} from 'vitest'
+import {chromiumAvailable, launchChromium} from '../util/chromium.js'
 import {runInstalled} from '../util/installed.js'
 import {repoRoot} from '../../packages/cli/test/run-cli.js'
 
@@ -15,10 +16,9 @@ import {repoRoot} from '../../packages/cli/test/run-cli.js'
 // Chromium: every turn is there and visible, a fold opens when its summary is clicked,
 // hostile message text runs nothing (no script, no dialog, no console message, the
 // page not restyled), and no request leaves the page. Screenshots go to
-// coverage/browser/<case>.png. Chromium is Debian's (`apt-get install chromium`),
-// driven by puppeteer-core, which never downloads a browser; `.ci/run` installs it.
+// coverage/browser/<case>.png. Chromium: ../util/chromium.ts. Hostile text of every kind in every carrier:
+// ../hostile/xss.test.ts.
 
-const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 const screenshots = join(repoRoot, 'coverage', 'browser')
 
 interface PageCase {
@@ -42,41 +42,20 @@ const cases: PageCase[] = [
   }
 ]
 
-if (!existsSync(chromium)) {
-  const reason = `browser test NOT run: no Chromium at ${chromium}`
-  console.warn(`\n${reason} (apt-get install chromium, or set CHROMIUM_PATH)\n`)
-  // CI installs Chromium (.ci/run): there, a missing browser is a failure, not a skip.
-  if (process.env['CI']) test(reason, () => assert.fail(`${reason}: .ci/run should have installed it`))
-  else test.skip(reason, () => {})
-} else {
+if (chromiumAvailable()) {
   let browser: Browser
-  let userDataDir: string
+  let closeBrowser: (() => Promise<void>) | undefined
   const written = new Map<string, Promise<{dir: string; paths: string[]}>>()
 
   beforeAll(async () => {
-    const {launch} = await import('puppeteer-core')
-    userDataDir = await mkdtemp(join(tmpdir(), 'chatmark-chromium-'))
-    browser = await launch({
-      executablePath: chromium,
-      headless: true,
-      userDataDir,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
-    })
+    const launched = await launchChromium()
+    browser = launched.browser
+    closeBrowser = launched.close
     await mkdir(screenshots, {recursive: true})
   }, 30_000)
 
   afterAll(async () => {
-    await browser?.close()
-    if (userDataDir) await rm(userDataDir, {recursive: true, force: true})
+    await closeBrowser?.()
   })
 
   /** The pages the installed command writes for a case, once per case. */

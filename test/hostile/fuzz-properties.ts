@@ -80,8 +80,11 @@ const hostileText = fc
   })
   .map((parts) => parts.join(''))
 
-/** A value that replaces one in a record: wrong types, hostile strings, nesting within the readers' limits. */
-const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+/**
+ * A value that replaces one in a record (also ./mutations.ts's `wrong JSON types`): wrong types, hostile strings,
+ * nesting within the readers' limits.
+ */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   {weight: 5, arbitrary: hostileText},
   fc.constantFrom(null, true, 0, -1, 1e308, '', [], {}, '2025-13-45T99:99:99Z', 'NaN'),
   fc.integer(),
@@ -96,7 +99,7 @@ function nested(depth: number): unknown {
   return value
 }
 
-type Mutation = {path: number[]; op: 'drop' | 'replace' | 'text'; value: unknown}
+export type Mutation = {path: number[]; op: 'drop' | 'replace' | 'text'; value: unknown}
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   path: fc.array(fc.nat(), {maxLength: 6}),
   op: fc.constantFrom('drop', 'replace', 'text'),
@@ -108,7 +111,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
  * into the keys there, modulo their count), then drops that field, replaces
  * it, or, for `text`, replaces the nearest string under it.
  */
-function mutate(record: unknown, {path, op, value}: Mutation): unknown {
+export function mutate(record: unknown, {path, op, value}: Mutation): unknown {
   const root: unknown = structuredClone(record)
   let parent: Record<string, unknown> | unknown[] | undefined
   let key: string | number | undefined

@@ -272,23 +272,3 @@ test('an unreadable subfolder is reported and the rest converted; a bad -o is a 
     assert.equal(bad.stdout, '')
   }
 })
-
-test('with --follow-symlinks, a loop of links is walked once and every conversation gives one note', async () => {
-  const dir = await place()
-  const chats = join(dir, 'chats')
-  await mkdir(join(chats, 'deeper'), {recursive: true})
-  await writeFile(join(chats, 'deeper', 'chat.txt'), transcript('Loop question', 'an answer'))
-  // Links back to the top folder and to its parent make an endless tree of paths; a link to the file and a
-  // link to something no format reads (an image) are met on the way.
-  await symlink(chats, join(chats, 'deeper', 'up'))
-  await symlink(dir, join(chats, 'deeper', 'root'))
-  await symlink(join(chats, 'deeper', 'chat.txt'), join(chats, 'again.txt'))
-  await writeFile(join(dir, 'picture.png'), 'not a transcript')
-  await symlink(join(dir, 'picture.png'), join(chats, 'picture.txt.png'))
-  const run = await chatmark(['--follow-symlinks', '-o', 'out', 'chats'], dir)
-  assert.equal(run.status, 0, run.stderr)
-  assert.deepEqual(await notes(join(dir, 'out')), ['loop-question.md'])
-  assert.equal(run.stdout, 'out/loop-question.md\n')
-  assert.match(run.stderr, /chats\/deeper\/chat\.txt: skipped: the file is chats\/again\.txt, already read/)
-  assert.match(run.stderr, /chats\/deeper\/up: skipped: the folder is chats, already read/)
-})

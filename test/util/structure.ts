@@ -38,7 +38,11 @@ function countTurns(turns: Conversation['turns'], options: RenderOptions): numbe
 
 /** Checks the note's block structure; returns problems (empty when sound). */
 export function structureProblems(markdown: string, conversation: Conversation, options: RenderOptions = {}): string[] {
-  const tree = parseNote(markdown)
+  return treeProblems(parseNote(markdown), conversation, options)
+}
+
+/** {@link structureProblems} of a note already parsed (with {@link parseNote}). */
+export function treeProblems(tree: Root, conversation: Conversation, options: RenderOptions = {}): string[] {
   const problems: string[] = []
   const yamlAt = tree.children.flatMap((node, index) => (node.type === 'yaml' ? [index] : []))
   if (yamlAt.length !== 1 || yamlAt[0] !== 0)

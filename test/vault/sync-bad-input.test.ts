@@ -3,16 +3,13 @@ import {appendFile, cp, mkdir, mkdtemp, readdir, readFile, writeFile} from 'node
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import type {FormatPlugin} from '@chatmark/core'
-import {createNormalizer} from 'chatmark'
-import {sync} from '@chatmark/vault'
 import {beforeEach, test} from 'vitest'
 import type {SyncOutput} from '../util/run-sync.js'
 import {runSyncHere as runSync} from '../util/run-sync.js'
 
 // Bad input to a sync (issue 22): a note with broken properties, a note the person emptied, a state file cut short
-// or from a newer chatmark, a source that changes while it is read. Never a crash, never a lost edit; the message
-// names the note or the file and what was done.
+// or from a newer chatmark (a source that changes while it is read: ../hostile/appended-while-read.test.ts). Never a
+// crash, never a lost edit; the message names the note or the file and what was done.
 
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
 
@@ -111,45 +108,4 @@ test('a state file of a newer chatmark is left as it is, and the sync refuses to
   assert.match(run.stderr, /state\.json was written by a newer chatmark \(state version 9; this one reads 2\): update/)
   assert.equal(await readFile(state, 'utf8'), newer)
   assert.equal(await readFile(join(vault, note), 'utf8'), before)
-})
-
-test('a source that changes while it is read is read again by the next sync', async () => {
-  // A format of the person's own that appends to its input as it reads it, as a tool writing its log would.
-  const log = join(home, 'live.log')
-  await writeFile(log, 'LIVE first\n')
-  const live: FormatPlugin = {
-    name: 'live',
-    description: 'a log that grows while it is read',
-    extensions: ['.log'],
-    detect: (sample) =>
-      sample.kind === 'text' && sample.text.startsWith('LIVE')
-        ? {confidence: 'certain', reason: 'starts with LIVE'}
-        : {confidence: 'none', reason: 'no'},
-    async *parse(input) {
-      let text = ''
-      for await (const chunk of input.open()) text += Buffer.from(chunk).toString('utf8')
-      const lines = text.trim().split('\n')
-      if (lines.length === 1) await appendFile(log, 'LIVE second\n')
-      yield {
-        id: 'live-1',
-        title: 'A live log',
-        source: {format: 'live'},
-        participants: [],
-        metadata: {},
-        turns: lines.map((line) => ({role: 'user' as const, parts: [{type: 'text' as const, text: line}]})),
-        fidelity: {}
-      }
-    }
-  }
-  const normalizer = createNormalizer({formats: [live]})
-  const options = {vault, normalizer, inputs: [log], defaults: false, render: {timeZone: 'UTC'}}
-  const first = await sync(options)
-  assert.equal(first.counts.new, 1)
-  const second = await sync(options)
-  assert.equal(second.counts.updated, 1, 'the line written during the first read is in')
-  const notes = (await readdir(join(vault, 'live'), {recursive: true})).filter((name) => name.endsWith('A live log.md'))
-  assert.equal(notes.length, 1)
-  assert.match(await readFile(join(vault, 'live', notes[0] ?? ''), 'utf8'), /LIVE second/)
-  const third = await sync(options)
-  assert.deepEqual([third.counts.updated, third.sourcesRead], [0, 0])
 })

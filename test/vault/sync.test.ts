@@ -8,7 +8,8 @@ import type {SyncOutput} from '../util/run-sync.js'
 import {runSyncHere as runSync} from '../util/run-sync.js'
 
 // `chatmark sync` on a fake home holding the three tools' own folders (issue 12): a first sync, then a person's
-// edits of every kind, a renamed conversation, a grown session and a deleted source, and a second sync.
+// edits of every kind, a renamed conversation, a grown session and a deleted source, and a second sync. Two syncs at
+// once: ../hostile/sync-lock.test.ts.
 
 const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
 const claudeId = '332611b8-4087-47be-a219-9e760a6ae6e0'
@@ -245,19 +246,6 @@ test('a corrupt state file is set aside, never trusted, and the vault is taken u
   assert.equal((await files()).filter((path) => path.startsWith('claude-code/2026-11/')).length, 1)
   const aside = (await readdir(join(vault, '.chatmark'))).filter((name) => name.startsWith('state.json.unreadable-'))
   assert.equal(aside.length, 1)
-})
-
-test('of two syncs at once, one holds the vault, the other stops with a clear message and writes nothing', async () => {
-  const runs = await Promise.all([chatmark('vault'), chatmark('vault')])
-  const refused = runs.find((run) => run.code === 2)
-  const done = runs.find((run) => run.code === 0)
-  assert.ok(refused && done, runs.map((run) => `${run.code}: ${run.stderr}`).join('\n'))
-  assert.match(
-    refused.stderr,
-    /^chatmark sync: another chatmark sync \(process \d+, started [^)]+\) is writing to vault: wait for it to end\n$/
-  )
-  assert.match(done.stderr, /^3 new, /)
-  assert.equal((await files()).filter((path) => /\/2026-11\//.test(path)).length, 3)
 })
 
 test('filters pick conversations; a source read with a filter is read whole next time', async () => {

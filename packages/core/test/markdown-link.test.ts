@@ -7,6 +7,11 @@ test('a link keeps its text and address inside it, whatever they hold', () => {
     markdownLink('A *bold* [claim]', 'https://example.com/a b(c)'),
     '[A \\*bold\\* \\[claim\\]](https://example.com/a%20b%28c%29)'
   )
+  // An entity in a title is its characters (`&lt;` stays `&lt;`), and brackets are no LaTeX delimiters for Obsidian.
+  assert.equal(
+    markdownLink('&lt;b&gt; [^1] \\b', 'https://e.com'),
+    '[\\&lt;b\\&gt; \\[&#94;1\\] &#92;b](https://e.com)'
+  )
   assert.equal(markdownLink('two\n  lines', 'https://example.com/<x>'), '[two lines](https://example.com/%3Cx%3E)')
 })
 

@@ -1,13 +1,23 @@
 /**
  * A Markdown link whose text and destination cannot break out of it: the text
- * has Markdown punctuation escaped and whitespace folded, the destination has
+ * has Markdown punctuation and `&` escaped and whitespace folded, the destination has
  * spaces, parentheses and angle brackets percent-encoded (see
  * {@link linkLabel} and {@link linkDestination}). For readers that turn
  * another markup's links (ChatGPT's citation markers) into Markdown text.
  */
 export function markdownLink(label: string | undefined, url: string): string {
-  const safeText = linkLabel(label, url).replace(/[\\[\]*_`<>]/g, (character) => `\\${character}`)
-  return `[${safeText}](${linkDestination(url)})`
+  return `[${linkLabel(label, url).replace(/[\\[\]*_`<>&^]/g, escapeInLabel)}](${linkDestination(url)})`
+}
+
+/**
+ * A character of link text, escaped: a backslash before Markdown punctuation and `&` (else `&lt;` in a page's
+ * title would read as `<`); a backslash and `^` as entities, since the obsidian profile reads `\[...\]` that holds
+ * either as display math (`obsidianMarkdown`), and a citation's title is no math.
+ */
+function escapeInLabel(character: string): string {
+  if (character === '\\') return '&#92;'
+  if (character === '^') return '&#94;'
+  return `\\${character}`
 }
 
 /**

@@ -77,16 +77,19 @@ export async function inputFromPath(path: string, options: PathInputOptions = {}
   return {
     name: path,
     path,
-    size: stats.size,
+    // A file of the kernel's (`/proc/self/status`) has the size 0 and text all the same: its size is unknown, and it
+    // is read as far as the head goes, not taken for empty.
+    ...(stats.size > 0 ? {size: stats.size} : {}),
     container: folderInput(dirname(path), siblingListing),
     open() {
       return options.blocking ? readBlocking(path, stats.size) : createReadStream(path, {highWaterMark: readChunkBytes})
     },
     async head(bytes) {
-      if (options.blocking) return headBlocking(path, Math.min(bytes, stats.size))
+      const count = stats.size > 0 ? Math.min(bytes, stats.size) : bytes
+      if (options.blocking) return headBlocking(path, count)
       const handle = await open(path, 'r')
       try {
-        const buffer = Buffer.alloc(Math.min(bytes, stats.size))
+        const buffer = Buffer.alloc(count)
         const {bytesRead} = await handle.read(buffer, 0, buffer.length, 0)
         return buffer.subarray(0, bytesRead)
       } finally {

@@ -15,7 +15,8 @@ export function needsObsidianPass(text: string): boolean {
  * Message text (contained Markdown source, line endings `\n`) as the obsidian
  * profile writes it. Only prose changes, never code (fenced, indented or a
  * code span), HTML or autolinks, and never the lines or the block structure
- * (a bare URL keeps its `$`, `#` and `==`, as in `?key=abc==`):
+ * (a bare URL or a link's address keeps its `$`, `#`, `==` and escaped
+ * parentheses, as in `?key=abc==` and `Set_\(mathematics\)`):
  * - LaTeX delimiters become the dollar signs Obsidian renders: `\(...\)` on
  *   one line becomes `$...$` (inner edge spaces dropped: Obsidian wants none);
  *   `\[...\]` becomes `$$...$$` when `\[` starts a line and `\]` ends one (as
@@ -70,8 +71,8 @@ const htmlOrAutolink = new RegExp(
 )
 /** Where something may need a change: every other character is copied as it is. */
 const special = /[`<\\$[#%=]/g
-/** The same, or the start of a bare URL, which Obsidian and GFM link as written. */
-const specialOrUrl = /[`<\\$[#%=]|[A-Za-z][A-Za-z0-9+.-]{1,31}:\/\/|www\./gi
+/** The same, or the start of a bare URL or of a link's destination (`](`), which Obsidian and GFM link as written. */
+const specialOrUrl = /[`<\\$[#%=]|[A-Za-z][A-Za-z0-9+.-]{1,31}:\/\/|www\.|\]\(/gi
 /** The rest of a bare URL (sticky): up to a space or a `<`. */
 const urlRest = /[^\s<]*/y
 
@@ -93,14 +94,17 @@ class Prose {
   /** No `-->` is left in the block. */
   #noCommentClose = false
   readonly #hasUrl: boolean
-  /** The end of the bare URL being passed: its `$`, `#` and `==` stay as written (`?key=abc==` is no highlight). */
+  /**
+   * The end of the bare URL or link destination being passed: its `$`, `#`, `==` and escaped parentheses stay as
+   * written (`?key=abc==` is no highlight, `wiki/Set_\(mathematics\)` no math).
+   */
   #urlEnd = -1
   /** Backtick runs by length, and how far each list has been passed: the closing run of a code span. */
   #backticks: Map<number, {at: number[]; next: number}> | undefined
 
   constructor(source: string) {
     this.#source = source
-    this.#hasUrl = source.includes('://') || /www\./i.test(source)
+    this.#hasUrl = source.includes('://') || /www\./i.test(source) || source.includes('](')
   }
 
   rewrite(): string {
@@ -140,7 +144,7 @@ class Prose {
       case '<':
         return this.#htmlEnd(index)
       case '\\': {
-        const math = index >= this.#latexFrom ? this.#latex(index) : undefined
+        const math = index >= this.#latexFrom && index >= this.#urlEnd ? this.#latex(index) : undefined
         if (math) {
           this.#replace(index, math.end - index, math.value)
           return math.end

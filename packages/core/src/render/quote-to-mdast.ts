@@ -12,7 +12,8 @@ import type {RemoteContent} from './render-options.js'
  */
 export function quoteToMdast(part: QuotePart, depth: number, remoteContent: RemoteContent = 'link'): Blockquote {
   const children: Blockquote['children'] = []
-  const passage = part.text.trim()
+  // Blank lines around it go, not the indentation of its first line, which may make it code (as in a message).
+  const passage = part.text.replace(/^(?:[ \t]*(?:\r\n?|\n))+/, '').trimEnd()
   if (passage) children.push({type: 'chatmarkMessage', value: passage, depth, ...remoteField(remoteContent)})
   const source: PhrasingContent =
     part.url === undefined

@@ -7,6 +7,7 @@ import {needsObsidianPass} from './obsidian-markdown.js'
 import {needsRemotePass} from './without-remote-content.js'
 import type {Conversation, Turn} from '../model/model.js'
 import type {RenderOptions} from './render-options.js'
+import {hasTrailingBlanks} from './trim-line-ends.js'
 
 /**
  * Imports (with `import()`) the modules that rendering `conversation` with
@@ -26,9 +27,11 @@ export async function loadRenderModules(conversation: Conversation, options: Ren
   }
   const obsidian = options.profile === 'obsidian'
   // Text that `containSimple` contains by itself (fences and headings at a line's start, most answers) needs no
-  // markdown-it; text with `\r` is asked as it is, since containment reads it with `\n` endings.
+  // markdown-it; text with `\r` is asked as it is, since containment reads it with `\n` endings. Blanks before a
+  // line ending are trimmed through the block parser (`trimLineEnds`) before containment, whatever else it needs.
   const contained = (text: string): boolean =>
-    (text.includes('\r') || containSimple(text, 1) === undefined) && needsBlockParser(text)
+    hasTrailingBlanks(text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text) ||
+    ((text.includes('\r') || containSimple(text, 1) === undefined) && needsBlockParser(text))
   const remote = options.remoteContent !== 'keep'
   const needs = (text: string): boolean =>
     contained(text) || (obsidian && needsObsidianPass(text)) || (remote && needsRemotePass(text))
