@@ -8,6 +8,7 @@ import {generateCodexRollout} from './generate-codex.js'
 import {generateGeminiSession} from './generate-gemini.js'
 import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
+import {benchLinearSteps} from './linear-steps.js'
 import type {Measurement} from './measure.js'
 import {measure} from './measure.js'
 import {benchSyncVsOut} from './sync-vs-out.js'
@@ -261,6 +262,9 @@ if (!only || only === 'jobs') {
     ].join('\n')
   )
 }
+
+// Steps whose tests count work, not time (containment, the Obsidian rewrite, the -o ledger): timed at growing sizes.
+if (!only || only === 'linear-steps') await benchLinearSteps({dataDir, runs, command})
 
 // Issue 22: `chatmark sync` against `chatmark -o` on the same home of Claude Code sessions, then syncs with nothing
 // changed. BENCH_BUNDLE names another build's `dist/bundle/chatmark.js` (a worktree's), to compare two builds.
