@@ -9,6 +9,7 @@ import {generateGeminiSession} from './generate-gemini.js'
 import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
 import {benchHtmlLines} from './html-lines.js'
+import {benchLinearSteps} from './linear-steps.js'
 import {benchLines} from './lines.js'
 import {benchMarkdownBudget} from './markdown-budget.js'
 import type {Measurement} from './measure.js'
@@ -267,6 +268,9 @@ if (!only || only === 'jobs') {
     ].join('\n')
   )
 }
+
+// Steps whose tests count work, not time (containment, the Obsidian rewrite, the -o ledger): timed at growing sizes.
+if (!only || only === 'linear-steps') await benchLinearSteps({dataDir, runs, command})
 
 // Issue 22: `chatmark sync` against `chatmark -o` on the same home of Claude Code sessions, then syncs with nothing
 // changed. BENCH_BUNDLE names another build's `dist/bundle/chatmark.js` (a worktree's), to compare two builds.

@@ -3,7 +3,7 @@ import {createHash} from 'node:crypto'
 import {mkdir, mkdtemp, readFile, rm, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {MessageChannel} from 'node:worker_threads'
+import {MessageChannel, type MessagePort} from 'node:worker_threads'
 import {inputFromPath} from '@chatmark/core'
 import type {SourceEvent} from '@chatmark/vault'
 import {afterAll, beforeAll, test} from 'vitest'
@@ -90,27 +90,55 @@ test('what a worker posts replays on the main thread as the same calls; a note c
   ])
 })
 
+/** The main thread's end of a worker's port: what it received, and a wait for a message to arrive. */
+function mainEnd(port: MessagePort): {
+  received: FromWorker[]
+  arrival(which: (message: FromWorker) => boolean): Promise<void>
+} {
+  const received: FromWorker[] = []
+  let waiters: {which: (message: FromWorker) => boolean; arrived: () => void}[] = []
+  port.on('message', (message: FromWorker) => {
+    received.push(message)
+    const arrived = waiters.filter((waiter) => waiter.which(message))
+    waiters = waiters.filter((waiter) => !waiter.which(message))
+    for (const waiter of arrived) waiter.arrived()
+  })
+  return {
+    received,
+    arrival: (which) =>
+      received.some(which) ? Promise.resolve() : new Promise((arrived) => waiters.push({which, arrived}))
+  }
+}
+
 test('a worker waits while the main thread has not taken its credit, and runs its jobs one at a time', async () => {
   const {port1: main, port2: worker} = new MessageChannel()
-  const received: FromWorker[] = []
-  main.on('message', (message: FromWorker) => received.push(message))
+  const {received, arrival} = mainEnd(main)
   const channel = workerChannel(worker, 100)
   const ran: number[] = []
+  // What the jobs assert fails the test at once (`serve` does not say how its handler ended).
+  let failed: (error: unknown) => void = () => {}
+  const failure = new Promise<never>((_, reject) => (failed = reject))
   channel.serve(async (index) => {
-    ran.push(index)
-    await channel.send(index, ['small'], 60)
-    // Over the credit: this send waits for an acknowledgement.
-    let resumed = false
-    const waiting = channel.send(index, ['large'], 60).then(() => (resumed = true))
-    await new Promise((resolve) => setTimeout(resolve, 30))
-    assert.equal(resumed, false)
-    main.postMessage({type: 'ack', bytes: 120})
-    await waiting
-    channel.done(index)
+    try {
+      ran.push(index)
+      await channel.send(index, ['small'], 60)
+      // Over the credit: this send waits for an acknowledgement.
+      let resumed = false
+      const waiting = channel.send(index, ['large'], 60).then(() => (resumed = true))
+      // Had it not waited, it would have resumed before its message could reach the main thread.
+      await arrival((message) => message.type === 'events' && message.index === index && message.events[0] === 'large')
+      assert.equal(resumed, false)
+      assert.deepEqual(ran, index === 0 ? [0] : [0, 1])
+      main.postMessage({type: 'ack', bytes: 120})
+      await waiting
+      channel.done(index)
+    } catch (error) {
+      failed(error)
+    }
   })
   main.postMessage({type: 'job', index: 0, job: {}})
   main.postMessage({type: 'job', index: 1, job: {}})
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  await Promise.race([arrival((message) => message.type === 'done' && message.index === 1), failure])
   main.close()
   assert.deepEqual(ran, [0, 1])
   assert.deepEqual(
@@ -121,8 +149,7 @@ test('a worker waits while the main thread has not taken its credit, and runs it
 
 test('held events go in few messages, the last with the end of the job', async () => {
   const {port1: main, port2: worker} = new MessageChannel()
-  const received: FromWorker[] = []
-  main.on('message', (message: FromWorker) => received.push(message))
+  const {received, arrival} = mainEnd(main)
   const channel = workerChannel(worker, 1_000_000)
   channel.serve(async (index) => {
     const held = heldEvents((events, bytes) => channel.send(index, events, bytes), 100)
@@ -131,7 +158,7 @@ test('held events go in few messages, the last with the end of the job', async (
     channel.done(index, last.events, last.bytes)
   })
   main.postMessage({type: 'job', index: 0, job: {}})
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  await arrival((message) => message.type === 'done' || (message.type === 'events' && message.done === true))
   main.close()
   // Three events come to 120 bytes, over the 100 held at most: sent; the other two go with the end.
   assert.deepEqual(

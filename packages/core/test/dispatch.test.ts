@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {test} from 'vitest'
+import {afterEach, test, vi} from 'vitest'
 import type {Input} from '@chatmark/core'
 import {createNormalizer, inputFromString} from '@chatmark/core'
 import {chunked, conversation, fakeFormat} from './helpers.js'
@@ -189,7 +189,27 @@ test('a parser that throws becomes a fatal message, not a crash', async () => {
   assert.equal(file.messages[0]?.fatal, true)
 })
 
-test('a parser whose stream never ends is failed as stalled, naming it, after what it yielded', async () => {
+// The stall guard's clock and timers are the test's (vitest's fake timers): time passes only when a test moves it,
+// so a loaded machine cannot make a steady reader look stalled, nor a stalled one look alive.
+const fakeClock = (): void => {
+  vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'Date']})
+}
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** Whether `promise` has settled, as far as the promises already due have run. */
+function settledFlag(promise: Promise<unknown>): {settled: boolean} {
+  const flag = {settled: false}
+  promise.then(
+    () => (flag.settled = true),
+    () => (flag.settled = true)
+  )
+  return flag
+}
+
+test('a parser whose stream never ends is failed as stalled at the limit, named, after what it yielded', async () => {
+  fakeClock()
   const format = {
     ...fakeFormat('hangs', certain('hangs')),
     parse: async function* () {
@@ -197,51 +217,87 @@ test('a parser whose stream never ends is failed as stalled, naming it, after wh
       await new Promise(() => {})
     }
   }
-  const started = Date.now()
   const stalled = createNormalizer({builtins: [format], limits: {stallMs: 150}})
-  const {file, conversations} = await stalled.normalize(inputFromString('x', 'in.txt'))
-  assert.deepEqual(
-    conversations.map((item) => item.id),
-    ['first']
-  )
-  assert.equal(file.messages[0]?.ruleId, 'parse-stalled')
+  const reading = await stalled.read(inputFromString('x', 'in.txt'))
+  const conversations = reading.conversations[Symbol.asyncIterator]()
+  assert.equal((await conversations.next()).value?.id, 'first')
+  const next = conversations.next()
+  const ended = settledFlag(next)
+  await vi.advanceTimersByTimeAsync(149)
+  assert.equal(ended.settled, false, 'failed before the limit')
+  assert.equal(reading.file.messages.length, 0)
+  await vi.advanceTimersByTimeAsync(1)
+  assert.equal((await next).done, true)
+  assert.equal(reading.file.messages.length, 1)
+  assert.equal(reading.file.messages[0]?.ruleId, 'parse-stalled')
   assert.equal(
-    file.messages[0]?.reason,
+    reading.file.messages[0]?.reason,
     'Format `hangs` stalled: it neither read the input nor yielded a conversation for 0.15 s'
   )
-  assert.ok(Date.now() - started < 2000)
 })
 
-test('a parser that reads slowly but steadily is not stalled', async () => {
-  const format = {
-    ...fakeFormat('slow', certain('slow')),
+/** A format that reads its input a byte at a time, waiting `pauses[n]` ms (default `pause`) before byte n + 1. */
+function pausingReader(name: string, pause: number, pauses: Record<number, number> = {}) {
+  return {
+    ...fakeFormat(name, certain(name)),
     parse: async function* (input: Input) {
       let bytes = 0
       for await (const chunk of input.open()) {
+        const wait = pauses[bytes] ?? pause
         bytes += chunk.byteLength
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        await new Promise((resolve) => setTimeout(resolve, wait))
       }
-      yield conversation('slow', 'all', `${bytes} bytes`)
+      yield conversation(name, 'all', `${bytes} bytes`)
     }
   }
-  // 1.2 s of reading in all, more than twice the limit, never 0.5 s without a byte (a margin of 0.4 s for a
-  // loaded machine: after a pause the check's timer may run before the read's).
-  const slow = createNormalizer({builtins: [format], limits: {stallMs: 500}})
-  const {file, conversations} = await slow.normalize(chunked('x'.repeat(12), 1, 'steady.txt'))
+}
+
+test('a steady but slow reader is never stalled however long it reads; one pause too long is', async () => {
+  fakeClock()
+  // A byte every 499 ms with a limit of 500: twelve bytes, six seconds, twelve limits in all.
+  const steady = createNormalizer({builtins: [pausingReader('steady', 499)], limits: {stallMs: 500}})
+  const read = steady.normalize(chunked('x'.repeat(12), 1, 'steady.txt'))
+  await vi.advanceTimersByTimeAsync(12 * 499)
+  const {file, conversations} = await read
   assert.deepEqual(file.messages, [])
-  assert.equal(conversations.length, 1)
+  assert.deepEqual(
+    conversations.map((item) => item.turns[0]?.parts[0]),
+    [{type: 'text', text: '12 bytes'}]
+  )
+  // The same reader, once waiting 501 ms (after its sixth byte): failed there, when the limit has passed.
+  const paused = createNormalizer({builtins: [pausingReader('paused', 499, {5: 501})], limits: {stallMs: 500}})
+  const stalled = paused.normalize(chunked('x'.repeat(12), 1, 'paused.txt'))
+  const ended = settledFlag(stalled)
+  await vi.advanceTimersByTimeAsync(5 * 499 + 499)
+  assert.equal(ended.settled, false, 'failed before the limit')
+  await vi.advanceTimersByTimeAsync(1)
+  const failed = await stalled
+  assert.deepEqual(failed.conversations, [])
+  assert.deepEqual(
+    failed.file.messages.map((message) => message.ruleId),
+    ['parse-stalled']
+  )
 })
 
 test('with stallMs 0 nothing is timed: a slow parser is waited for', async () => {
+  fakeClock()
+  let release: () => void = () => {}
   const format = {
     ...fakeFormat('patient', certain('patient')),
     parse: async function* () {
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await new Promise<void>((resolve) => (release = resolve))
       yield conversation('patient', 'late', 'text')
     }
   }
   const patient = createNormalizer({builtins: [format], limits: {stallMs: 0}})
-  const {file, conversations} = await patient.normalize(inputFromString('x', 'in.txt'))
+  const read = patient.normalize(inputFromString('x', 'in.txt'))
+  const ended = settledFlag(read)
+  // An hour without a byte or a conversation.
+  await vi.advanceTimersByTimeAsync(60 * 60 * 1000)
+  assert.equal(ended.settled, false)
+  assert.equal(vi.getTimerCount(), 0, 'a timer was set')
+  release()
+  const {file, conversations} = await read
   assert.deepEqual(file.messages, [])
   assert.deepEqual(
     conversations.map((item) => item.id),
@@ -250,20 +306,29 @@ test('with stallMs 0 nothing is timed: a slow parser is waited for', async () =>
 })
 
 test('time the reader of the conversations spends on each is not counted as the parser stalling', async () => {
+  fakeClock()
   const format = {
     ...fakeFormat('quick', certain('quick')),
     parse: async function* () {
-      for (const id of ['one', 'two', 'three']) yield conversation('quick', id, 'text')
+      for (const id of ['one', 'two', 'three']) {
+        // Each conversation takes the parser 40 ms of the 60 it may go without yielding.
+        await new Promise((resolve) => setTimeout(resolve, 40))
+        yield conversation('quick', id, 'text')
+      }
     }
   }
   const quick = createNormalizer({builtins: [format], limits: {stallMs: 60}})
   const reading = await quick.read(inputFromString('x', 'in.txt'))
   const ids: string[] = []
-  for await (const read of reading.conversations) {
-    ids.push(read.id)
-    // A long note being written: three stall limits pass before the parser is asked for the next one.
-    await new Promise((resolve) => setTimeout(resolve, 180))
-  }
+  const consumed = (async () => {
+    for await (const read of reading.conversations) {
+      ids.push(read.id)
+      // A long note being written: three stall limits pass before the parser is asked for the next one.
+      await new Promise((resolve) => setTimeout(resolve, 180))
+    }
+  })()
+  await vi.advanceTimersByTimeAsync(3 * (40 + 180))
+  await consumed
   assert.deepEqual(ids, ['one', 'two', 'three'])
   assert.deepEqual(reading.file.messages, [])
 })
