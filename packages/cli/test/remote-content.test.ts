@@ -44,7 +44,7 @@ function safe(note: string): boolean {
   )
 }
 
-test('notes keep no remote image or iframe live by default, in both profiles; --remote-content keep keeps them', async () => {
+test('no remote image or iframe is live in a note by default; --remote-content keep keeps it', async () => {
   for (const profile of ['gfm', 'obsidian']) {
     const note = await runCli(['--profile', profile, join(dir, 'export.json')])
     assert.equal(note.code, 0, note.stderr)

@@ -72,7 +72,8 @@ export function remoteContentProperty(runs: number): void {
       ...['<!-- c -->', '\n| a | b |\n| - | - |\n| ', ' |', 'https://t.example/u', '~~~', '\n~~~\n', '*', '_', '"', "'"]
     ]
     for (let count = 0; count < runs; count++) {
-      const text = `${Array.from({length: 1 + next(12)}, () => pieces[next(pieces.length)]).join('')}\n\n[r]: https://t.example/r.png`
+      const body = Array.from({length: 1 + next(12)}, () => pieces[next(pieces.length)]).join('')
+      const text = `${body}\n\n[r]: https://t.example/r.png`
       const safe = withoutRemoteContent(text)
       assert.deepEqual(live(safe), [], JSON.stringify(text))
       // The code the text holds is still there, as it was; but for loading HTML in a block quote or list item, whose

@@ -100,7 +100,7 @@ test('raw HTML that loads or runs something reads as text; other HTML, and code,
 
 remoteContentProperty(200)
 
-test('a note keeps nothing live by default, in both profiles and with parsed messages; keep leaves it as written', () => {
+test('a note keeps nothing live by default, both profiles, parsed messages too; keep leaves it as written', () => {
   const text =
     'Here is the chart: ![chart](https://tracker.example/pixel.png)\n\n' +
     '<iframe src="https://tracker.example/frame"></iframe>\n\nand inline <img src="https://tracker.example/i.gif">.'

@@ -6,8 +6,11 @@ const loadingElementNames = new Set([
 ])
 // ... and any element by its attributes: a source (`src`, `srcset`, `poster`, `background`, `data`...), an event
 // handler (`onerror`, `onload`), or a style that fetches (`url(`, IE's `expression(`).
-const loadingAttribute =
-  /[\s"'/](?:src|srcset|poster|background|data|dynsrc|lowsrc|formaction|xlink:href|on[a-z]+)\s*=|url\s*\(|expression\s*\(/i
+const loadingAttribute = new RegExp(
+  String.raw`[\s"'/](?:src|srcset|poster|background|data|dynsrc|lowsrc|formaction|xlink:href|on[a-z]+)\s*=` +
+    String.raw`|url\s*\(|expression\s*\(`,
+  'i'
+)
 
 // An open or closing tag as CommonMark reads one inline (its spec, "Raw HTML"), or an autolink: anything else
 // that starts with `<` is text there.
@@ -20,14 +23,15 @@ const autolink = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|<[^\s<>@\\]+@[A-Za-z0-
 /** A tag's text is looked at up to this far: a longer one (a planted giant) is taken to load something. */
 const maxTagChars = 4096
 
-const loadingAttributeNames = new Set(['src', 'srcset', 'poster', 'background', 'data', 'dynsrc', 'lowsrc'])
-for (const name of ['formaction', 'xlink:href']) loadingAttributeNames.add(name)
+const loadingAttributeNames: ReadonlySet<string> = new Set([
+  ...['src', 'srcset', 'poster', 'background', 'data', 'dynsrc', 'lowsrc', 'formaction', 'xlink:href']
+])
 
 /**
  * Whether `text` holds a loading attribute (`src=`, `onerror =`) or a fetching style (`url(`) anywhere after
- * `from` (its first tag-like `<`), as `loadingAttribute` finds them: each `=` and `(` is looked back from, so text is passed at
- * the speed of `indexOf` (a regular expression with no first character to look for tried every position: a fifth
- * of the cost of containing the text).
+ * `from` (its first tag-like `<`), as `loadingAttribute` finds them: each `=` and `(` is looked back from, so text
+ * is passed at the speed of `indexOf` (a regular expression with no first character to look for tried every
+ * position: a fifth of the cost of containing the text).
  */
 function loadingAttributeAnywhere(text: string, from: number): boolean {
   for (let at = text.indexOf('=', from); at !== -1; at = text.indexOf('=', at + 1)) {
