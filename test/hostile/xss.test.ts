@@ -130,7 +130,7 @@ interface BrowserGlobals {
 }
 
 /** Addresses a note may link to: the web, mail, a place in the note or a file beside it; never a script. */
-const safeUrl = /^(?:https?:|mailto:|#|[^:/?#][^:?#]*(?:[?#]|$))/i
+const safeUrl = /^(?:https?:|mailto:|tel:|slack:|ftp:|#|[^:/?#][^:?#]*(?:[?#]|$))/i
 
 /**
  * An HTML block without the line that containment adds to close it where the message ends (`containMarkdown`):
@@ -170,13 +170,9 @@ for (const profile of ['gfm', 'obsidian']) {
       seen.add(carrier.code)
       // What the carrier's own markup wrote (raw HTML in Markdown source, a link in Markdown or Slack's markup) stays
       // as written, NUL as CommonMark replaces it; never from a payload that Markdown reads as text or code.
-      // (Indented code is no code once a reader trims the text's first line.)
-      const inert = (text: string): boolean => !(carrier.trimmed && text.startsWith('    '))
       const writtenBy = (own: boolean): string[] =>
         xssPayloads.flatMap((payload, index) =>
-          own && !(payload.inert && inert(payload.text))
-            ? [place(payload, carrier.code, index).replaceAll('\u0000', '\ufffd')]
-            : []
+          own && !payload.inert ? [place(payload, carrier.code, index).replaceAll('\u0000', '\ufffd')] : []
         )
       const html = writtenBy(carrier.markdown)
       const links = writtenBy(carrier.links)

@@ -36,11 +36,6 @@ export interface Carrier {
    * whole text is the input's), or what its markup renders, of which the marker at least (`marker`).
    */
   shown: 'text' | 'line' | 'json' | 'label' | 'marker'
-  /**
-   * Its reader trims the text (ChatGPT's quote of a page, `short.trim()` in format-chatgpt's `message-view.ts`):
-   * the indentation of its first line, which would make it an indented code block, is not kept.
-   */
-  trimmed?: true
 }
 
 export const carriers: readonly Carrier[] = [
@@ -61,8 +56,9 @@ export const carriers: readonly Carrier[] = [
   {code: 'Models', name: 'models property', input: 'model', markdown: false, links: false, shown: 'text'},
   {code: 'Project', name: 'project property', input: 'model', markdown: false, links: false, shown: 'text'},
   {code: 'Title', name: 'title', input: 'model', markdown: false, links: false, shown: 'line'},
-  // Slack's own markup (`*bold*`, `<url|text>`, `<@U1>`), which the reader turns into Markdown nodes.
-  {code: 'Slack', name: 'Slack mrkdwn', input: 'slack', markdown: false, links: true, shown: 'marker'},
+  // Slack's own markup (`*bold*`, `<url|text>`, `<@U1>`), which the reader turns into Markdown nodes: links only to
+  // the web, mail, `tel:` and Slack (a `<javascript:...|x>` stays text), so it counts as making none of its own.
+  {code: 'Slack', name: 'Slack mrkdwn', input: 'slack', markdown: false, links: false, shown: 'marker'},
   {
     code: 'Escaped',
     name: 'Slack mrkdwn as Slack escapes it',
@@ -76,15 +72,7 @@ export const carriers: readonly Carrier[] = [
   {code: 'Code', name: 'ChatGPT code', input: 'chatgpt', markdown: false, links: false, shown: 'text'},
   {code: 'Cite', name: 'ChatGPT citation title', input: 'chatgpt', markdown: false, links: false, shown: 'text'},
   {code: 'Old', name: 'ChatGPT older citation title', input: 'chatgpt', markdown: false, links: false, shown: 'text'},
-  {
-    code: 'Tether',
-    name: 'ChatGPT quoted page',
-    input: 'chatgpt',
-    markdown: true,
-    links: true,
-    shown: 'marker',
-    trimmed: true
-  },
+  {code: 'Tether', name: 'ChatGPT quoted page', input: 'chatgpt', markdown: true, links: true, shown: 'marker'},
   {code: 'Chat', name: 'ChatGPT title', input: 'chatgpt', markdown: false, links: false, shown: 'line'}
 ]
 

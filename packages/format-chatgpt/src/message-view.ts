@@ -336,7 +336,9 @@ function quote(content: Record<string, unknown>, prose: (text: string) => string
   const title = stringOf(content['title']) || stringOf(content['domain'])
   const body = prose(stringOf(content['snippet']) || stringOf(content['text']) || '')
   const short = [...body].length > maxQuoteChars ? `${[...body].slice(0, maxQuoteChars).join('').trimEnd()}…` : body
-  return {type: 'quote', text: short.trim(), ...(title ? {title} : {}), ...(url ? {url} : {})}
+  // Blank lines around it go, not its first line's indentation, which can make it code.
+  const text = short.replace(/^(?:[ \t]*(?:\r\n?|\n))+/, '').trimEnd()
+  return {type: 'quote', text, ...(title ? {title} : {}), ...(url ? {url} : {})}
 }
 
 /** How much of a quoted page is shown, in code points. */

@@ -98,6 +98,9 @@ export function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt);/g, (_, name: string) => (name === 'amp' ? '&' : name === 'lt' ? '<' : '>'))
 }
 
+/** The schemes a Slack link keeps as a link. */
+const linkedScheme = /^(?:https?|mailto|tel|slack|ftp):/i
+
 function angleToken(token: string, names: Names): PhrasingContent[] {
   const bar = token.indexOf('|')
   const target = bar === -1 ? token : token.slice(0, bar)
@@ -121,6 +124,9 @@ function angleToken(token: string, names: Names): PhrasingContent[] {
   // A private file address carries an access token: keep only what it was called.
   if (isPrivateUrl(url)) return [{type: 'text', value: label ?? 'private file link'}]
   if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return [{type: 'text', value: label ?? url}]
+  // Slack's client links only web, mail and its own addresses; any other scheme (`javascript:`, `data:`) a message
+  // can still carry in angle brackets stays text, so no note turns it into a live link.
+  if (!linkedScheme.test(url)) return [{type: 'text', value: label === undefined ? url : `${label} (${url})`}]
   const text = label ?? url.replace(/^mailto:/i, '')
   return [{type: 'link', url, children: [{type: 'text', value: text}]}]
 }

@@ -224,6 +224,13 @@ test('links become Markdown links, with the label when given and entities decode
   )
 })
 
+test('an address of another scheme than the web, mail or Slack stays text, never a live link', async () => {
+  assert.equal(
+    await markdown('<javascript:alert(1)|x> <data:text/html,hi> <tel:+15550100|call us>'),
+    'x (javascript:alert(1)) data:text/html,hi [call us](tel:+15550100)'
+  )
+})
+
 test(
   'bold, italic, strike and inline code become strong, emphasis, delete and code; snake_case and 2 * 3 stay ' + 'text',
   async () => {
