@@ -113,8 +113,8 @@ test('sync follows no link in a tool’s folder and refuses one named as a sourc
     home
   })
   assert.equal(named.code, 1)
-  // (The advice to pass --follow-symlinks is the converter's, which sync takes from it: sync has no such option.)
-  assert.match(named.stderr, /linked\.jsonl: is a symbolic link\b/)
+  // Sync follows no link, so its advice is to name the file, not to pass --follow-symlinks (an option it has not).
+  assert.match(named.stderr, /linked\.jsonl: is a symbolic link; name the file it points to instead\n/)
   assert.match(named.stderr, /zero\.jsonl: is a symbolic link\b/)
   assert.match(named.stderr, /^0 new, 0 updated, 0 unchanged, 0 renamed, 0 kept because edited, 0 failed$/m)
 })

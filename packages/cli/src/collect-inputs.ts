@@ -26,6 +26,8 @@ export interface ArchiveExport {
   name: string
 }
 
+const symlinkAdvice = 'pass --follow-symlinks to read it'
+
 /** Options for {@link collectInputs}. */
 export interface CollectOptions {
   /** The folder that relative operands are resolved against; entries keep the paths as given. */
@@ -38,6 +40,8 @@ export interface CollectOptions {
    */
   fileNames?: readonly NamePattern[]
   followSymlinks: boolean
+  /** What a named symbolic link's refusal advises. Default: `pass --follow-symlinks to read it`. */
+  symlinkAdvice?: string
   /** Whether a format reads this folder as one input (a Slack export), rather than its files one by one. */
   claimsFolder(path: string): Promise<boolean>
   /** Why a folder (its absolute path) is not walked at all (a vault's notes are no sources), or `undefined`. */
@@ -103,7 +107,8 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
   }
   if (info.isSymbolicLink()) {
     if (!options.followSymlinks) {
-      if (named) entries.push({kind: 'refused', path, reason: 'is a symbolic link; pass --follow-symlinks to read it'})
+      const advice = options.symlinkAdvice ?? symlinkAdvice
+      if (named) entries.push({kind: 'refused', path, reason: `is a symbolic link; ${advice}`})
       return
     }
     try {
@@ -135,6 +140,7 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
       return
     }
     const present = new Set(names)
+    const before = entries.length
     for (const name of names) {
       if (name === 'node_modules') continue
       // A hidden file is taken only when a format names it; a hidden folder never is.
@@ -166,6 +172,9 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
         }
       }
     }
+    // A folder named on the command line that gives nothing to read says so, rather than a run that prints nothing.
+    if (named && entries.length === before)
+      entries.push({kind: 'skipped', path, reason: 'no file in it is of a kind chatmark reads (see --list-formats)'})
     return
   }
   // A link found in a folder is held to the rules of the files beside it; one named is read as it is.

@@ -107,6 +107,8 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
     cwd: io.cwd,
     ...knownInputs(normalizer.formats),
     followSymlinks: false,
+    // Sync follows no link (a vault's config could name one to anything): the file itself is to be named.
+    symlinkAdvice: 'name the file it points to instead',
     // A vault's notes are no sources: read back, they would make notes of themselves every run.
     skipFolder: (location) => vaultFolder(location, vaultReal),
     // A folder that a format reads whole (a Slack export's) is one source.

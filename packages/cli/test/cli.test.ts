@@ -193,6 +193,23 @@ test('two conversations with the same title get numbered file names', async () =
   assert.equal(numbered, plain?.replace(/\.md$/, '-2.md'))
 })
 
+test('a folder named with nothing chatmark reads in it says so, and a folder among others costs nothing', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-nothing-'))
+  await mkdir(join(dir, 'empty'))
+  await mkdir(join(dir, 'photos'))
+  await writeFile(join(dir, 'photos', 'cat.jpg'), 'not a session')
+  const reason = 'skipped: no file in it is of a kind chatmark reads (see --list-formats)'
+  const nothing = await runCli([join(dir, 'empty'), join(dir, 'photos')])
+  assert.equal(nothing.code, 0)
+  assert.equal(nothing.stdout, '')
+  assert.equal(nothing.stderr, `${join(dir, 'empty')}: ${reason}\n${join(dir, 'photos')}: ${reason}\n`)
+  // Its subfolders are not named: a walk through them is quiet.
+  await writeFile(join(dir, 'session.jsonl'), await readFile(geminiSample, 'utf8'))
+  const walked = await runCli(['-o', join(dir, 'notes'), dir])
+  assert.equal(walked.code, 0)
+  assert.doesNotMatch(walked.stderr, /skipped/)
+})
+
 test('symbolic links are refused unless --follow-symlinks is given', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-link-'))
   const link = join(dir, 'link.jsonl')
