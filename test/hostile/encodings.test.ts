@@ -45,3 +45,22 @@ test('text with old Mac line endings (a bare CR) is read as lines', async () => 
   const mac = Buffer.from(bytes.toString('utf8').replace(/\r?\n/g, '\r'))
   assert.deepEqual(await markdown(mac, 'bold-labels.md'), expected)
 })
+
+test('a session with a stray NUL byte near its start is read: only the line holding it is lost', async () => {
+  const bytes = await fixture('claude-code/interleaved-sessions/input.jsonl')
+  const lines = bytes.toString('utf8').split('\n')
+  const damaged = Buffer.from(
+    lines.map((line, index) => (index === 1 ? `${line.slice(0, 20)}\u0000${line.slice(20)}` : line)).join('\n')
+  )
+  assert.ok(damaged.indexOf(0) < 4096, 'the NUL is in the sample')
+  const result = await convert(normalizer, inputFromBytes(damaged, 'nul.jsonl'))
+  // The line is skipped, and the chain its record was part of is said to break after it.
+  assert.deepEqual(
+    result.file.messages.map((message) => [message.fatal ?? false, message.ruleId, message.line]),
+    [
+      [false, 'malformed-line', 2],
+      [false, 'broken-chain', 3]
+    ]
+  )
+  assert.equal(result.notes.length, (await markdown(bytes, 'whole.jsonl')).length)
+})

@@ -15,6 +15,9 @@ test('samples are classified by what their head holds', () => {
   assert.equal(sample('[link](https://example.com) text').kind, 'text')
   assert.equal(sample('{ not json at all').kind, 'text')
   assert.equal(sample('a\u0000b').kind, 'binary')
+  // A few NULs in a long text are damage, not a binary file: its other lines are still read.
+  assert.equal(sample(`${'{"a":1}\n'.repeat(200)}{"a":\u00001}\n`).kind, 'jsonl')
+  assert.equal(sample(`${'x'.repeat(100)}${'\u0000'.repeat(9)}${'x'.repeat(100)}`).kind, 'binary')
   assert.equal(sample('42\n').kind, 'json')
   assert.equal(sample('"just a string"').kind, 'json')
   assert.equal(sample('[').kind, 'json')

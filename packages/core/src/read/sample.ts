@@ -178,8 +178,22 @@ function magicOf(bytes: Uint8Array): Sample['magic'] {
   return undefined
 }
 
+/**
+ * Whether NUL bytes say the sample is not text: binary files hold them by the
+ * hundred, while a text file damaged in a few places (a NUL written by a crash)
+ * still has every other line to read, each bad line costing itself alone.
+ */
+function manyNuls(bytes: Uint8Array): boolean {
+  let nuls = 0
+  for (let at = bytes.indexOf(0); at !== -1; at = bytes.indexOf(0, at + 1)) {
+    nuls++
+  }
+  // More than one byte in a thousand, and more than eight or one in ten (a short file of a few bytes).
+  return nuls * 1000 > bytes.length && (nuls > 8 || nuls * 10 > bytes.length)
+}
+
 function kindOf(bytes: Uint8Array, text: string, magic: Sample['magic'], complete: boolean): SampleKind {
-  if (magic || bytes.includes(0)) return 'binary'
+  if (magic || manyNuls(bytes)) return 'binary'
   const start = text.search(/\S/)
   if (start === -1) return 'empty'
   // Many replacement characters means this was not UTF-8 text to begin with.
