@@ -1,5 +1,5 @@
 import type {Conversation, Normalizer, RenderOptions} from '@chatmark/core'
-import {conversationToMdast, inputFromBytes, remarkChatmark} from '@chatmark/core'
+import {conversationToMdast, inputFromBytes, remarkChatmark, toolOf} from '@chatmark/core'
 import type {Root} from 'mdast'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
@@ -89,6 +89,6 @@ export function chatmark(this: Processor, options: ChatmarkOptions = {}) {
     }
     file.data.conversations = conversations
     file.data.conversation = chosen
-    return conversationToMdast(chosen, render)
+    return conversationToMdast(chosen, {...render, tool: toolOf(normalizer.formats, chosen.source).slug})
   }
 }

@@ -1,9 +1,8 @@
 import type {Stats} from 'node:fs'
 import {lstat, readdir, stat} from 'node:fs/promises'
 import {basename, extname, isAbsolute, join, relative, resolve} from 'node:path'
-import type {Conversation, FormatPlugin, NamePattern} from '@chatmark/core'
+import type {CompanionOf, Conversation, FormatPlugin, NamePattern} from '@chatmark/core'
 import {conversationTitle, matchesName} from '@chatmark/core'
-import {subagentParent} from '@chatmark/format-claude'
 
 /** One thing to convert, or a path that cannot be. */
 export type InputEntry =
@@ -48,6 +47,12 @@ export interface CollectOptions {
   skipFolder?(location: string): Promise<string | undefined>
   /** The data exports a `.zip` file holds (`Normalizer.exports`): two or more are an input each. Default: none. */
   exportsOf?(path: string): Promise<string[]>
+  /**
+   * The input a file found in a folder belongs to, when it is no input of its
+   * own (the formats' `ToolDescriptor.companionOf`: a Claude Code subagent's
+   * transcript): left out when that input is in the same walk. Default: none.
+   */
+  companionOf?(path: string, siblings: ReadonlySet<string>): Promise<CompanionOf | undefined>
 }
 
 /**
@@ -148,29 +153,16 @@ async function visit(path: string, named: boolean, walk: Walk): Promise<void> {
       const hidden = name.startsWith('.')
       if (hidden && !named) continue
       const child = join(path, name)
-      // Gemini CLI writes `X.jsonl` beside a resumed legacy `X.json`; the JSONL holds all of it.
-      if (name.endsWith('.json') && present.has(`${name}l`)) {
-        entries.push({kind: 'skipped', path: child, reason: `superseded by ${name}l beside it`})
-        continue
-      }
-      // Claude Code 2.1 writes `agent-<id>.meta.json` beside each subagent transcript: what started it.
-      const transcript = /^agent-.+\.meta\.json$/.test(name) ? name.replace(/\.meta\.json$/, '.jsonl') : undefined
-      if (transcript !== undefined && present.has(transcript)) {
-        entries.push({kind: 'skipped', path: child, reason: `Claude Code's metadata of ${transcript} beside it`})
-        continue
-      }
       const childInfo = await lstat(join(location, name)).catch(() => undefined)
-      if (childInfo?.isDirectory()) {
+      const input = childInfo !== undefined && !childInfo.isDirectory() && hasInputExtension(name, options)
+      const companion = input ? await companionInWalk(join(location, name), present, walk) : undefined
+      if (companion !== undefined) {
+        const shown = join(path, relative(location, companion.input))
+        entries.push({kind: 'skipped', path: child, reason: companion.reason(shown)})
+      } else if (childInfo?.isDirectory()) {
         if (!hidden) await visit(child, false, walk)
       } else if (childInfo?.isSymbolicLink()) await visit(child, false, walk)
-      else if (childInfo?.isFile() && hasInputExtension(name, options) && !metBefore(child, childInfo, walk)) {
-        const session = await sessionOfSubagent(join(location, name), walk)
-        if (session === undefined) await pushFile(child, false, walk)
-        else {
-          const reason = `a subagent's transcript of ${join(path, relative(location, session))}, read with that session`
-          entries.push({kind: 'skipped', path: child, reason: `${reason} (--subagents nests it under its call)`})
-        }
-      }
+      else if (input && childInfo?.isFile() && !metBefore(child, childInfo, walk)) await pushFile(child, false, walk)
     }
     // A folder named on the command line that gives nothing to read says so, rather than a run that prints nothing.
     if (named && entries.length === before)
@@ -200,20 +192,22 @@ async function pushFile(path: string, named: boolean, walk: Walk): Promise<void>
 }
 
 /**
- * Claude Code writes each subagent's transcript to a file of its own
- * (`<session>/subagents/agent-*.jsonl`, or `agent-*.jsonl` beside the session in
- * 2.0), which the session's reader nests: found in a folder, it is no input of
- * its own when its session file is in the same walk (named, it is read as it is).
+ * What a file found in a folder belongs to, by the formats' tools
+ * (`ToolDescriptor.companionOf`), when that input is in the same walk: a file
+ * named on the command line, or one whose input is elsewhere, is read as it is.
  */
-async function sessionOfSubagent(location: string, walk: Walk): Promise<string | undefined> {
-  if (!/^agent-.+\.jsonl$/.test(basename(location))) return undefined
-  const session = await subagentParent(location)
-  if (session === undefined) return undefined
+async function companionInWalk(
+  location: string,
+  siblings: ReadonlySet<string>,
+  walk: Walk
+): Promise<CompanionOf | undefined> {
+  const companion = await walk.options.companionOf?.(location, siblings).catch(() => undefined)
+  if (companion === undefined) return undefined
   const inWalk = walk.roots.some((root) => {
-    const inside = relative(root, session)
+    const inside = relative(root, companion.input)
     return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
   })
-  return inWalk ? session : undefined
+  return inWalk ? companion : undefined
 }
 
 function hasInputExtension(name: string, options: CollectOptions): boolean {
@@ -233,10 +227,24 @@ function describeFsError(error: unknown): string {
 /**
  * What makes a file in a folder an input for these formats: their extensions
  * (and `.zip`, when one reads members of an archive) and the base names they
- * claim.
+ * claim; and what makes one no input of its own (their tools' `companionOf`,
+ * the first that claims the file).
  */
-export function knownInputs(formats: readonly FormatPlugin[]): Pick<CollectOptions, 'extensions' | 'fileNames'> {
+export function knownInputs(
+  formats: readonly FormatPlugin[]
+): Pick<CollectOptions, 'extensions' | 'fileNames' | 'companionOf'> {
+  const tools = formats.flatMap((format) => (format.tool?.companionOf ? [format.tool] : []))
   return {
+    async companionOf(path, siblings) {
+      for (const tool of tools) {
+        // A `--use` format's hook may throw: the file is then its own input, as if the hook said nothing.
+        const companion = await Promise.resolve()
+          .then(() => tool.companionOf?.(path, siblings))
+          .catch(() => undefined)
+        if (companion !== undefined) return companion
+      }
+      return undefined
+    },
     extensions: new Set([
       ...(formats.some((format) => (format.archiveMembers ?? []).length > 0) ? ['.zip'] : []),
       ...formats.flatMap((format) => [...(format.extensions ?? [])])

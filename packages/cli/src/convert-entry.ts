@@ -1,7 +1,7 @@
 import {resolve} from 'node:path'
 import type {Readable} from 'node:stream'
 import type {Conversation, Detection, Input, NoteLink} from '@chatmark/core'
-import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream, notRecognised} from '@chatmark/core'
+import {conversationTitle, inputFromFolder, inputFromPath, inputFromStream, notRecognised, toolOf} from '@chatmark/core'
 import type {EntryContext} from './entry-context.js'
 import type {StagedNote} from './write-note.js'
 import type {InputEntry} from './collect-inputs.js'
@@ -230,7 +230,9 @@ export async function emitConversation(
 ): Promise<void> {
   const {args, render} = context
   const write = (conversation: Conversation): Iterable<string> => {
-    const pieces = context.writer.write(conversation, render)
+    // The format's plugin names the tool the note is tagged with; core knows no format.
+    const tool = toolOf(context.normalizer.formats, conversation.source).slug
+    const pieces = context.writer.write(conversation, {...render, tool})
     return clock ? clocked(pieces, clock) : pieces
   }
   const conversation = args.redact ? await redactSecrets(read) : read

@@ -8,7 +8,7 @@ import type {
   ReadOptions,
   RenderOptions
 } from '@chatmark/core'
-import {toNote} from '@chatmark/core'
+import {toNote, toolOf} from '@chatmark/core'
 import type {VFile} from 'vfile'
 
 /** A conversation and its rendered note. */
@@ -74,7 +74,10 @@ export async function convert(normalizer: Normalizer, input: Input, options: Con
   }
   for await (const conversation of reading.conversations) {
     if (onConversation) await onConversation(conversation, reading.input)
-    else notes.push({conversation, markdown: toNote(conversation, render)})
+    else {
+      const tool = toolOf(normalizer.formats, conversation.source).slug
+      notes.push({conversation, markdown: toNote(conversation, {...render, tool})})
+    }
   }
   return {file: reading.file, detection: reading.detection, notes}
 }

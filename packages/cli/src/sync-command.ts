@@ -176,8 +176,8 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
     defaults: args.defaults,
     environment,
     render: renderOptions(args, config, io),
-    // A subagent's work is shown under the call that started it, unless asked otherwise.
-    formatOptions: {subagents: true, ...config.formatOptions, ...args.formatOptions},
+    // Over the formats' defaults for a vault (`FormatOption.syncDefault`), which the vault fills in.
+    formatOptions: {...config.formatOptions, ...args.formatOptions},
     renderKey: JSON.stringify({redact, use: args.use}),
     ...(template === undefined ? {} : {template}),
     dryRun: args.dryRun,

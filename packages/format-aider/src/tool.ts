@@ -9,6 +9,7 @@ import {toolPaths} from '@chatmark/core/read'
  */
 export const aiderTool: ToolDescriptor = {
   name: 'Aider',
+  slug: 'aider',
   sessionFolders
 }
 

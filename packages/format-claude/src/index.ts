@@ -73,6 +73,8 @@ export function claude(options: Options = {}): FormatPlugin {
         name: 'subagents',
         type: 'boolean',
         default: settings.subagents,
+        // A vault shows the whole of a session: what its subagents did too.
+        syncDefault: true,
         description: 'show subagent conversations under the calls that started them'
       },
       {

@@ -1,5 +1,7 @@
 import type {SessionFolder, ToolDescriptor, ToolEnvironment} from '@chatmark/core/read'
 import {toolPaths} from '@chatmark/core/read'
+import {companionOf} from './companion-of.js'
+import {exportVariant} from './detect-export.js'
 import {subagentFiles} from './subagent-files.js'
 
 /**
@@ -8,12 +10,16 @@ import {subagentFiles} from './subagent-files.js'
  * (`%USERPROFILE%\.claude` on Windows), `<project>` being the project's path
  * with every character outside `[A-Za-z0-9]` replaced by `-`. A subagent's
  * transcript is never a session of its own: it belongs to its session's note.
+ * The same format reads Claude.ai's data exports, another tool (`claude-ai`).
  */
 export const claudeTool: ToolDescriptor = {
   name: 'Claude Code',
+  slug: 'claude-code',
+  variants: {[exportVariant]: {name: 'Claude.ai', slug: 'claude-ai'}},
   sessionFolders,
   // A session's note shows its subagents' own transcripts (the `subagents` option): a change to one changes it.
-  companions: subagentFiles
+  companions: subagentFiles,
+  companionOf
 }
 
 function sessionFolders(environment: ToolEnvironment): SessionFolder[] {

@@ -1,5 +1,6 @@
 import type {SessionFolder, ToolDescriptor, ToolEnvironment} from '@chatmark/core/read'
 import {toolPaths} from '@chatmark/core/read'
+import {companionOf} from './companion-of.js'
 
 /** A rollout of the Rust CLI, plain or zstd-compressed, at any depth (`YYYY/MM/DD/` under `sessions/`). */
 const rollouts = ['**/rollout-*.jsonl', '**/rollout-*.jsonl.zst']
@@ -16,7 +17,9 @@ const tsRollouts = ['rollout-*.json']
  */
 export const codexTool: ToolDescriptor = {
   name: 'Codex',
-  sessionFolders
+  slug: 'codex',
+  sessionFolders,
+  companionOf
 }
 
 function sessionFolders(environment: ToolEnvironment): SessionFolder[] {

@@ -10,6 +10,7 @@ import {toolPaths} from '@chatmark/core/read'
  */
 export const continueTool: ToolDescriptor = {
   name: 'Continue',
+  slug: 'continue',
   sessionFolders
 }
 

@@ -1,5 +1,6 @@
 import type {SessionFolder, ToolDescriptor, ToolEnvironment} from '@chatmark/core/read'
 import {toolPaths} from '@chatmark/core/read'
+import {companionOf} from './companion-of.js'
 
 /**
  * Gemini CLI, and where it keeps its sessions: one folder per project under
@@ -8,11 +9,14 @@ import {toolPaths} from '@chatmark/core/read'
  * or `chats/session-*.jsonl`, and the `/chat save` checkpoints
  * `checkpoint-<tag>.json`. The prompt log `logs.json`, the restore points
  * under `checkpoints/` and the subagents' sessions under
- * `chats/<parentSessionId>/` are not sessions of their own.
+ * `chats/<parentSessionId>/` are not sessions of their own, nor is a legacy
+ * `X.json` session beside the `X.jsonl` that resuming it wrote.
  */
 export const geminiTool: ToolDescriptor = {
   name: 'Gemini CLI',
-  sessionFolders
+  slug: 'gemini-cli',
+  sessionFolders,
+  companionOf
 }
 
 function sessionFolders(environment: ToolEnvironment): SessionFolder[] {

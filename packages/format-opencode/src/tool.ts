@@ -20,6 +20,7 @@ import {toolPaths} from '@chatmark/core/read'
  */
 export const opencodeTool: ToolDescriptor = {
   name: 'OpenCode',
+  slug: 'opencode',
   sessionFolders,
   companions
 }

@@ -2,6 +2,7 @@ import type {FormatPlugin} from '@chatmark/core/read'
 import {defaultSpeakers} from './default-speakers.js'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
+import {plaintextTool} from './tool.js'
 import type {Settings, Speaker} from './types.js'
 
 export type {Speaker, Variant} from './types.js'
@@ -43,6 +44,7 @@ export function plaintext(options: Options = {}): FormatPlugin {
     name: 'plaintext',
     description: 'Plain-text and Markdown transcripts: `> ` prompts, `User:`/`Assistant:` labels, or prose as one note',
     extensions: ['.txt', '.md', '.markdown', '.log'],
+    tool: plaintextTool,
     detect: (sample) => detect(sample, settings),
     parse: (input, context) => parse(input, context, settings)
   }

@@ -13,6 +13,7 @@ import {toolPaths} from '@chatmark/core/read'
  */
 export const qwenTool: ToolDescriptor = {
   name: 'Qwen Code',
+  slug: 'qwen-code',
   sessionFolders
 }
 

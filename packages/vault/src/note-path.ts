@@ -1,5 +1,5 @@
 import type {Conversation} from '@chatmark/core'
-import {conversationTitle, maxFileNameBytes, toolName} from '@chatmark/core'
+import {conversationTitle, maxFileNameBytes} from '@chatmark/core'
 
 /**
  * Where a conversation's note goes in the vault, without `.md`: fields in
@@ -48,13 +48,10 @@ const maxTitleChars = 100
  * each folder and the name made safe on every common file system and in
  * Obsidian links (no `\ / : * ? " < > |`, no `# ^ [ ]`, no control
  * characters, no leading dot, no `..`, capped in UTF-8 bytes, Windows device
- * names suffixed).
+ * names suffixed). `tool` fills `{tool}`: the slug of the conversation's
+ * tool (`claude-code`: see `toolOf`).
  */
-export function notePath(
-  conversation: Conversation,
-  template = defaultTemplate,
-  tool = toolName(conversation)
-): string {
+export function notePath(conversation: Conversation, tool: string, template = defaultTemplate): string {
   const time = conversation.createdAt ?? conversation.updatedAt
   const date = time && /^\d{4}-\d{2}-\d{2}/.test(time) ? time.slice(0, 10) : undefined
   const project = conversation.metadata.project?.split(/[\\/]/).filter(Boolean).at(-1)

@@ -1,5 +1,5 @@
 import type {Conversation, Input, RenderOptions} from '@chatmark/core'
-import {attachmentsOf, conversationTitle, markdownWriter, toolName} from '@chatmark/core'
+import {attachmentsOf, conversationTitle, markdownWriter} from '@chatmark/core'
 import {sha256Of} from './base-texts.js'
 import {defaultTemplate, notePath} from './note-path.js'
 import {parentIdOf} from './parent-link.js'
@@ -35,16 +35,6 @@ export interface PreparedNote {
   attachments: AttachmentFile[]
 }
 
-/** A tool's name as a folder name: `Qwen Code` is `qwen-code`. */
-export function toolSlug(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '') || 'tool'
-  )
-}
-
 /** How notes are prepared: the same in a worker thread and in the thread that places them. */
 export interface PrepareOptions {
   /** Where notes go ({@link defaultTemplate}). */
@@ -61,22 +51,23 @@ export interface PrepareOptions {
 /**
  * Renders a conversation's note and gathers its attachments (read from
  * `input`, opened only when the conversation has some). `source.tool` is the
- * tool whose folder the source was found in (Qwen Code keeps files of Gemini
- * CLI's format): the note's folder is named after it, else after the format's
- * tool; `source.modified` is when the source file last changed.
+ * slug of the tool whose folder the source was found in (Qwen Code keeps files
+ * of Gemini CLI's format), else of the format's tool (`toolOf`): the note's
+ * folder is named after it; `source.modified` is when the source file last
+ * changed. `options.render.tool` tags the note.
  */
 export async function prepareNote(
   conversation: Conversation,
   options: PrepareOptions,
   input: () => Promise<Input | undefined>,
-  source: {tool?: string; modified?: string} = {}
+  source: {tool: string; modified?: string}
 ): Promise<PreparedNote> {
-  const folder = source.tool === undefined ? toolName(conversation) : toolSlug(source.tool)
+  const folder = source.tool
   // A conversation its source gives no time (Continue CLI's sessions hold none) is placed by when its file last
   // changed, not in an `undated` folder; its note still says no more than the source does.
   const undated = conversation.createdAt === undefined && conversation.updatedAt === undefined
   const placed = undated && source.modified ? {...conversation, updatedAt: source.modified} : conversation
-  const target = notePath(placed, options.template ?? defaultTemplate, folder)
+  const target = notePath(placed, folder, options.template ?? defaultTemplate)
   const wikilinks = options.render.profile === 'obsidian'
   const from = options.placedByUser?.[conversation.id] ?? target
   const hasAttachments = attachmentsOf(conversation).next().done === false

@@ -1,6 +1,6 @@
 import {stat} from 'node:fs/promises'
 import type {Conversation, Detection, Input, Normalizer, PathInputOptions, Reading} from '@chatmark/core'
-import {inputFromFolder, inputFromPath, loadRenderModules, notRecognised} from '@chatmark/core'
+import {inputFromFolder, inputFromPath, loadRenderModules, notRecognised, toolOf} from '@chatmark/core'
 import type {PrepareOptions, PreparedNote} from './prepare-note.js'
 import {prepareNote} from './prepare-note.js'
 import type {Staging} from './stage-note.js'
@@ -17,7 +17,7 @@ export interface SourceToRead {
   strict: boolean
   /** A folder read as one input (OpenCode's `storage/`, an export's folder), rather than a file. */
   folder?: boolean
-  /** The tool whose session folder it was found in (`Qwen Code`): its notes go in that tool's folder of the vault. */
+  /** The slug of the tool whose session folder it was found in (`qwen-code`): its notes go in that vault folder. */
   tool?: string
 }
 
@@ -106,7 +106,11 @@ export function readInProcess(normalizer: Normalizer, reading: InProcessReading 
             }
             try {
               await loadRenderModules(conversation, options.prepare.render)
-              const note = await prepareNote(conversation, options.prepare, open, place)
+              // The format's tool (Gemini CLI) tags the note; the folder's (Qwen Code, which writes Gemini's files)
+              // places it, when it was found in one.
+              const tool = toolOf(normalizer.formats, conversation.source).slug
+              const prepare = {...options.prepare, render: {...options.prepare.render, tool}}
+              const note = await prepareNote(conversation, prepare, open, {tool, ...place})
               yield {type: 'note', file, note: options.staging ? stageNote(note, options.staging) : note}
             } catch (error) {
               const code = (error as {code?: unknown}).code

@@ -21,6 +21,7 @@ import {within} from './path-within.js'
 import {stateFolderName} from './state-folder.js'
 import type {SourceRecord, VaultState} from './vault-state.js'
 import {loadState, saveState, stateText} from './vault-state.js'
+import {syncFormatDefaults} from './sync-format-defaults.js'
 
 /** Where a run works. */
 export interface RunPlace {
@@ -109,7 +110,7 @@ export class SyncRun {
     // A run killed before its journal's first line (while its first texts were staged) left temporaries the
     // journal cannot name; under the lock, every file staged there belongs to a run that is gone.
     if (!options.dryRun) await removeEveryTemporary(join(this.place.stateDir, 'staging'))
-    const formatOptions = options.formatOptions ?? {subagents: true}
+    const formatOptions = {...syncFormatDefaults(options.normalizer.formats), ...options.formatOptions}
     const renderKey = renderKeyOf({
       render: this.render,
       formatOptions,
@@ -270,7 +271,7 @@ export class SyncRun {
           ...(folder.setBy ? {setBy: folder.setBy} : {})
         })
       }
-      for (const found of await sourceFiles(folders)) {
+      for (const found of await sourceFiles(folders, options.normalizer.formats)) {
         byPath.set(found.path, {
           path: found.path,
           strict: true,

@@ -40,7 +40,11 @@ export interface SyncOptions {
   template?: string
   /** How notes are rendered. Default: the `obsidian` profile. */
   render?: RenderOptions
-  /** Format options for every source. Default: `{subagents: true}` (a subagent's work is shown under its call). */
+  /**
+   * Format options for every source, over the formats' own defaults for a
+   * vault (`syncFormatDefaults`: Claude Code's `subagents`, so that a
+   * subagent's work is shown under its call).
+   */
   formatOptions?: Record<string, unknown>
   /**
    * Anything else that changes the notes, as text (the CLI's: whether secrets

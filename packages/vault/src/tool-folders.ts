@@ -1,9 +1,12 @@
 import type {FormatPlugin, SessionFolder, ToolEnvironment} from '@chatmark/core'
+import {toolOf} from '@chatmark/core'
 
 /** A folder where a tool keeps its sessions, with the tool and the format that reads them. */
 export interface ToolFolder extends SessionFolder {
   /** The tool, as its format describes it (`Claude Code`). */
   tool: string
+  /** Its slug (`claude-code`): the vault's folder of the notes of the sessions found here. */
+  slug: string
   /** The format that reads its sessions. */
   format: string
 }
@@ -35,7 +38,8 @@ export function toolFolders(
       problems.push(`format ${format.name}: its tool's session folders are not a list of {path, patterns}`)
       continue
     }
-    for (const folder of found) folders.push({...folder, tool: String(tool.name), format: format.name})
+    const {slug} = toolOf([format], {format: format.name})
+    for (const folder of found) folders.push({...folder, tool: String(tool.name), slug, format: format.name})
   }
   return {folders, problems}
 }

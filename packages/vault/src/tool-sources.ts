@@ -1,8 +1,8 @@
 import {stat} from 'node:fs/promises'
 import type {FormatPlugin, ToolEnvironment} from '@chatmark/core'
-import {sessionInputs} from '@chatmark/core'
 import type {ToolFolder} from './tool-folders.js'
 import {toolFolders} from './tool-folders.js'
+import {sourceFiles} from './source-files.js'
 
 /** A tool's folder as `chatmark sync --list-sources` shows it: whether it is there, and how many sessions it holds. */
 export interface ToolSources extends ToolFolder {
@@ -12,8 +12,8 @@ export interface ToolSources extends ToolFolder {
 
 /**
  * Every folder where the tools of `formats` keep their sessions on this
- * machine, found or not, with the number of session files in each (the
- * files a sync would read from it).
+ * machine, found or not, with the number of session inputs in each (those a
+ * sync would read from it: a file that belongs to another, left out).
  */
 export async function toolSources(
   formats: readonly FormatPlugin[],
@@ -23,7 +23,7 @@ export async function toolSources(
   const sources: ToolSources[] = []
   for (const folder of folders) {
     const found = (await stat(folder.path).catch(() => undefined))?.isDirectory() === true
-    sources.push({...folder, found, sessions: found ? (await sessionInputs(folder)).length : 0})
+    sources.push({...folder, found, sessions: found ? (await sourceFiles([folder], formats)).length : 0})
   }
   return {sources, problems}
 }

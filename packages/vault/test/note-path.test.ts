@@ -17,26 +17,22 @@ const conversation = (fields: Partial<Conversation>, undated = false): Conversat
 })
 
 test('notes go by tool and month, named by day and title', () => {
-  assert.equal(notePath(conversation({})), 'claude-code/2026-11/2026-11-30 Fix the flaky test.md')
+  assert.equal(notePath(conversation({}), 'claude-code'), 'claude-code/2026-11/2026-11-30 Fix the flaky test.md')
+  assert.equal(notePath(conversation({}), 'gemini-cli'), 'gemini-cli/2026-11/2026-11-30 Fix the flaky test.md')
   assert.equal(
-    notePath(conversation({source: {format: 'claude', variant: 'claude-ai-export'}})),
-    'claude-ai/2026-11/2026-11-30 Fix the flaky test.md'
+    notePath(conversation({}, true), 'claude-code'),
+    'claude-code/undated-undated/undated Fix the flaky test.md'
   )
-  assert.equal(
-    notePath(conversation({source: {format: 'gemini'}})),
-    'gemini-cli/2026-11/2026-11-30 Fix the flaky test.md'
-  )
-  assert.equal(notePath(conversation({}, true)), 'claude-code/undated-undated/undated Fix the flaky test.md')
 })
 
 test('a title never leaves its folder or breaks a link: separators, dots, Obsidian and Windows characters go', () => {
   assert.equal(
-    notePath(conversation({title: '../../etc/passwd: a [[link]] #tag ^block | pipe?*'})),
+    notePath(conversation({title: '../../etc/passwd: a [[link]] #tag ^block | pipe?*'}), 'claude-code'),
     'claude-code/2026-11/2026-11-30 .. .. etc passwd a link tag block pipe.md'
   )
-  assert.equal(notePath(conversation({title: 'con'}), '{title}'), 'con note.md')
-  assert.equal(notePath(conversation({title: '\u001b]0;x\u0007 ok'}), '{title}'), 'ok.md')
-  const long = notePath(conversation({title: '日本語'.repeat(100)}))
+  assert.equal(notePath(conversation({title: 'con'}), 'claude-code', '{title}'), 'con note.md')
+  assert.equal(notePath(conversation({title: '\u001b]0;x\u0007 ok'}), 'claude-code', '{title}'), 'ok.md')
+  const long = notePath(conversation({title: '日本語'.repeat(100)}), 'claude-code')
   assert.ok(Buffer.byteLength(long.split('/').at(-1) ?? '') <= 255)
 })
 
@@ -47,10 +43,10 @@ test('a name keeps no format character: no bidirectional control, no zero-width 
     ['zero\u200Bwidth\u200C\u200D\u2060joined\uFEFF', 'zerowidthjoined.md'],
     ['soft\u00ADhyphen', 'softhyphen.md']
   ]
-  for (const [title, name] of titles) assert.equal(notePath(conversation({title}), '{title}'), name)
+  for (const [title, name] of titles) assert.equal(notePath(conversation({title}), 'claude-code', '{title}'), name)
   // A project's folder too.
   const project = conversation({metadata: {project: '/work/de\u202Emo'}})
-  assert.equal(notePath(project, '{project}/{title}'), 'demo/Fix the flaky test.md')
+  assert.equal(notePath(project, 'claude-code', '{project}/{title}'), 'demo/Fix the flaky test.md')
 })
 
 test('names are folded as a disk that ignores case and normalisation folds them', () => {
@@ -63,6 +59,6 @@ test('names are folded as a disk that ignores case and normalisation folds them'
 
 test('a template places notes by project, or flat', () => {
   const project = conversation({metadata: {project: '/home/ada/work/chatmark'}})
-  assert.equal(notePath(project, '{project}/{title}'), 'chatmark/Fix the flaky test.md')
-  assert.equal(notePath(conversation({}), '{id}'), 'c-1.md')
+  assert.equal(notePath(project, 'claude-code', '{project}/{title}'), 'chatmark/Fix the flaky test.md')
+  assert.equal(notePath(conversation({}), 'claude-code', '{id}'), 'c-1.md')
 })

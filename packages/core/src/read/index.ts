@@ -14,7 +14,9 @@ export type {
   Verdict
 } from './plugin.js'
 export {confidences, formatOptionKey, matchesName} from './plugin.js'
-export type {SessionFolder, ToolDescriptor, ToolEnvironment} from './tool.js'
+export type {CompanionOf, SessionFolder, ToolDescriptor, ToolEnvironment, ToolIdentity} from './tool.js'
+export {toolOf} from './tool-of.js'
+export {toolSlug} from './tool-slug.js'
 export {sessionInputs} from './session-inputs.js'
 export type {PathOfPlatform, ToolPaths} from './tool-paths.js'
 export {toolPaths} from './tool-paths.js'

@@ -64,6 +64,14 @@ export interface FormatOption {
   choices?: readonly string[]
   /** What the format does when the option is not given; shown in `--help` and `--list-options`. */
   default?: string | number | boolean
+  /**
+   * What `chatmark sync` passes when neither its command line nor the vault's
+   * config gives the option: a vault keeps the whole of a session where a
+   * one-off conversion keeps it short (Claude Code's `subagents`: `true`, each
+   * subagent's work under the call that started it). Default: none (the
+   * format's own default).
+   */
+  syncDefault?: string | number | boolean
   /** One line for `--help` and `--list-options`. */
   description: string
   /** The key in `context.options`. Default: the name in camelCase (`keep-meta` -> `keepMeta`). */

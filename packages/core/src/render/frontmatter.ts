@@ -25,9 +25,16 @@ export async function loadYaml(): Promise<void> {
 export function frontmatterOf(
   conversation: Conversation,
   title: string,
-  options: Pick<RenderOptions, 'profile' | 'timeZone'> = {}
+  options: Pick<RenderOptions, 'profile' | 'timeZone' | 'tool'> = {}
 ): Record<string, unknown> {
-  if (options.profile === 'obsidian') return obsidianProperties(conversation, title, options.timeZone ?? 'UTC')
+  if (options.profile === 'obsidian') {
+    return obsidianProperties(
+      conversation,
+      title,
+      options.timeZone ?? 'UTC',
+      options.tool ?? conversation.source.format
+    )
+  }
   const {metadata, source} = conversation
   const data: Record<string, unknown> = {title}
   data['source'] = {format: source.format, ...(source.variant ? {variant: source.variant} : {})}

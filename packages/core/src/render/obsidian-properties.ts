@@ -1,5 +1,4 @@
 import type {Conversation} from '../model/model.js'
-import {toolName} from '../model/tool-name.js'
 import {formatDateTime} from './format-time.js'
 
 /** A value Obsidian's Properties panel can show and edit: text, number, checkbox, or a list of text. */
@@ -12,7 +11,8 @@ export type PropertyValue = string | number | boolean | string[]
  * Obsidian would show as JSON:
  * - `title` (text), `aliases` (list: the title, so links and the quick
  *   switcher find the note by it), `tags` (list: `chatmark` and the tool,
- *   `claude-code`, `claude-ai`, `gemini-cli`...: see `toolName`);
+ *   `tool`: `claude-code`, `claude-ai`, `gemini-cli`..., as the format's
+ *   plugin names it, see `toolOf`);
  * - `source` (text: the format), `source_variant` (text), `id` (text, as in
  *   every profile: chatmark finds a note by it);
  * - `created`, `updated` (date & time, `2026-03-01T11:00:00+01:00`: the
@@ -32,12 +32,13 @@ export type PropertyValue = string | number | boolean | string[]
 export function obsidianProperties(
   conversation: Conversation,
   title: string,
-  timeZone: string
+  timeZone: string,
+  tool: string
 ): Record<string, PropertyValue> {
   const {metadata, source} = conversation
   const data: Record<string, PropertyValue> = {title}
   if (/\S/.test(title)) data['aliases'] = [title]
-  const tag = tagOf(toolName(conversation))
+  const tag = tagOf(tool)
   data['tags'] = tag === undefined || tag === 'chatmark' ? ['chatmark'] : ['chatmark', tag]
   data['source'] = source.format
   if (source.variant) data['source_variant'] = source.variant

@@ -60,13 +60,19 @@ export interface RenderOptions {
    * writer shows such HTML as text and images as links whatever this says.
    */
   remoteContent?: RemoteContent
+  /**
+   * The slug of the tool the conversation comes from (`claude-code`), for the
+   * obsidian profile's `tags`: the format's plugin says it (`toolOf`), which
+   * core, naming no format, cannot. Default: the format's name (`claude`).
+   */
+  tool?: string
 }
 
 /** See {@link RenderOptions.remoteContent}. */
 export type RemoteContent = 'link' | 'keep'
 
-/** {@link RenderOptions} with every default filled in. */
-export type ResolvedRenderOptions = Required<RenderOptions>
+/** {@link RenderOptions} with every default filled in (`tool`'s is the conversation's format, known later). */
+export type ResolvedRenderOptions = Required<Omit<RenderOptions, 'tool'>> & Pick<RenderOptions, 'tool'>
 
 /** Fills in defaults. */
 export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRenderOptions {
@@ -79,7 +85,8 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     timeZone: options.timeZone ?? 'UTC',
     foldLines: options.foldLines ?? 20,
     attachmentLink: options.attachmentLink ?? noLink,
-    remoteContent: options.remoteContent ?? 'link'
+    remoteContent: options.remoteContent ?? 'link',
+    ...(options.tool === undefined ? {} : {tool: options.tool})
   }
 }
 
