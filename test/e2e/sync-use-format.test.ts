@@ -56,7 +56,7 @@ test('sync --use lists and syncs the home folder the format declares, in its too
   assert.doesNotMatch(without.stdout, /Scratch Pad/)
 })
 
-test('sync --use follows the variable that moves the tool’s folder, and a named folder’s draft is no session', async () => {
+test('sync --use follows the variable that moves the tool’s folder, a named folder’s draft no session', async () => {
   const env = {SCRATCH_HOME: join(home, 'moved')}
   const listed = await runSync(['moved-vault', '--use', './scratch.js', '--list-sources'], {home, env})
   assert.match(listed.stdout, /^Scratch Pad +found +1 session +\S+\/moved \(from \$SCRATCH_HOME\)$/m)

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile} from 'node:fs/promises'
+import {cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -108,6 +108,40 @@ for (const [where, runner] of [
       // Again with nothing changed: nothing is read or written.
       const again = await chatmark(home, {}, 'vault', '--quiet')
       assert.match(again.stderr, /^0 new, 0 updated, \d+ unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
+    })
+
+    test('every tool is found where the variable it reads moved its folder', async () => {
+      const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
+      await everyTool(home)
+      // Each tool's folder moved where its variable says, as the tool itself would look for it.
+      await mkdir(join(home, 'moved/gemini-home'), {recursive: true})
+      const moves: [string, string, string][] = [
+        ['.claude', 'moved/claude', 'CLAUDE_CONFIG_DIR'],
+        ['.codex', 'moved/codex', 'CODEX_HOME'],
+        ['.gemini', 'moved/gemini-home/.gemini', 'GEMINI_CLI_HOME'],
+        ['.qwen', 'moved/qwen', 'QWEN_HOME'],
+        ['.continue', 'moved/continue', 'CONTINUE_GLOBAL_DIR'],
+        ['.local/share', 'moved/data', 'XDG_DATA_HOME']
+      ]
+      const env: Record<string, string> = {}
+      for (const [from, to, variable] of moves) {
+        await rename(join(home, from), join(home, to))
+        env[variable] = join(home, variable === 'GEMINI_CLI_HOME' ? 'moved/gemini-home' : to)
+      }
+      // Aider keeps its history in each project, unless one file is named for all of them.
+      await mkdir(join(home, 'moved/aider'), {recursive: true})
+      await writeFile(
+        join(home, 'moved/aider/history.md'),
+        '\n# aider chat started at 2026-11-30 10:00:00\n\n#### Fix the flaky test\n\nIt waits for the event now.\n'
+      )
+      env['AIDER_CHAT_HISTORY_FILE'] = join(home, 'moved/aider/history.md')
+      const listed = await chatmark(home, env, 'vault', '--list-sources')
+      for (const variable of Object.keys(env))
+        assert.match(listed.stdout, new RegExp(`found .*\\(from \\$${variable}\\)$`, 'm'))
+      const run = await chatmark(home, env, 'vault', '--quiet')
+      assert.equal(run.code, 0, run.stderr)
+      const folders = [...new Set((await notes(join(home, 'vault'))).map((path) => path.split('/')[0]))].sort()
+      assert.deepEqual(folders, ['aider', 'claude-code', 'codex', 'continue', 'gemini-cli', 'opencode', 'qwen-code'])
     })
 
     test('with an empty home the summary says that no tool’s folder was found, and where it looked', async () => {

@@ -54,7 +54,8 @@ function properties(markdown: string): Record<string, unknown> {
 }
 
 test('the obsidian frontmatter is flat properties of the types Obsidian edits, in snake_case', () => {
-  const data = properties(toNote(conversation, {profile: 'obsidian'}))
+  // The tool's slug is the format plugin's to say (`toolOf`): core names no format.
+  const data = properties(toNote(conversation, {profile: 'obsidian', tool: 'claude-code'}))
   assert.deepEqual(data, {
     title: 'Why $5 fails: a #bug',
     aliases: ['Why $5 fails: a #bug'],
@@ -126,6 +127,12 @@ test('the format tag is a valid Obsidian tag, or left out', () => {
   assert.deepEqual(tags('1984'), ['chatmark'])
   assert.deepEqual(tags('chatmark'), ['chatmark'])
   assert.deepEqual(tags('?!'), ['chatmark'])
+  // The tool's slug, when the caller knows it (the CLI and the vault ask the format's plugin), wins.
+  const tool = frontmatterOf({...conversation, source: {format: 'claude'}}, 'x', {
+    profile: 'obsidian',
+    tool: 'claude-ai'
+  })
+  assert.deepEqual(tool['tags'], ['chatmark', 'claude-ai'])
 })
 
 test('an untitled note has no aliases, and no fidelity list when nothing was skipped', () => {
