@@ -21,6 +21,8 @@ export default function ircFormat() {
     // Where the tool keeps its logs: `chatmark sync --use ./irc-format.js` reads them from there too.
     tool: {
       name: 'IRC logs',
+      // The vault's folder of its notes and their Obsidian tag (the default: the name made a slug).
+      slug: 'irc-logs',
       sessionFolders: ({home, env}) => [
         env.IRC_LOG_DIR
           ? {path: env.IRC_LOG_DIR, patterns: ['**/*.irclog'], setBy: 'IRC_LOG_DIR'}
