@@ -103,7 +103,9 @@ test('a full disk under -o stops the run at once, in one line, with or without w
     // replaces it rather than keeping it as someone's edit).
     assert.equal(said, notes, name)
     assert.equal(recorded, notes, name)
-    assert.ok(Number(notes) > 0, `${name}: some notes fit`)
+    // One thread places each note as soon as it is staged, so the first ones fit; two workers stage side by side,
+    // and their temporary files can fill a disk this small before any is placed (the line then says none was).
+    if (name.endsWith('1 thread')) assert.ok(Number(notes) > 0, `${name}: some notes fit`)
   }
   assert.equal(step['room again'], 'status 0\nnotes: 60\n')
 })

@@ -332,3 +332,13 @@ test('long tool output is folded, and every fold is marked with its kind', () =>
   assert.match(html, /<details class="fold fold-tool-output">\n<summary>[^<]+<\/summary>/)
   assert.doesNotMatch(html, /class="fold"/)
 })
+
+test('a message over the parse budget is shown as written, as code, under a notice that says why', () => {
+  // 3,000 setext headings: micromark's work on them grows with the square of the text.
+  const hostile = 'a\n-\n'.repeat(3000)
+  const html = content(page(exchange({type: 'text', text: `${hostile}after`})))
+  assert.match(html, /<aside class="notice notice-info">[^]*?shown as written, not parsed[^]*?<\/aside>/)
+  const code = /<pre><code>([^]*?)<\/code><\/pre>/.exec(html)?.[1]
+  assert.equal(code, `${hostile}after`)
+  assert.doesNotMatch(html, /<h\d>a<\/h\d>/, 'no heading was parsed out of it')
+})
