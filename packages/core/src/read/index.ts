@@ -14,6 +14,11 @@ export type {
   Verdict
 } from './plugin.js'
 export {confidences, formatOptionKey, matchesName} from './plugin.js'
+export type {CamelCase, OptionKey, OptionValue, OptionValues} from './resolve-options.js'
+export {resolveOptions} from './resolve-options.js'
+export type {TypedFormatPlugin, TypedPartReader} from './define-format.js'
+export {defineFormat} from './define-format.js'
+export {branchesOption, keepMetaOption, viewOption} from './shared-options.js'
 export type {SessionFolder, ToolDescriptor, ToolEnvironment} from './tool.js'
 export {sessionInputs} from './session-inputs.js'
 export type {PathOfPlatform, ToolPaths} from './tool-paths.js'
