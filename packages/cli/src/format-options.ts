@@ -12,6 +12,8 @@ export interface CliFormatOption {
   type: FormatOption['type']
   /** The values accepted (the union of the declarations' choices); absent: any. */
   choices?: readonly string[]
+  /** The least a number option takes (the largest of the declarations' minimums); absent: any. */
+  minimum?: number
   /** The declared default; `varies` when the formats that read it disagree. */
   default?: string | number | boolean
   description: string
@@ -52,6 +54,7 @@ export function cliFormatOptions(formats: readonly FormatPlugin[], reserved: Rea
           key,
           type: option.type,
           ...(option.choices === undefined ? {} : {choices: [...option.choices]}),
+          ...(typeof option.minimum === 'number' ? {minimum: option.minimum} : {}),
           ...(option.default === undefined ? {} : {default: option.default}),
           description: String(option.description ?? ''),
           formats: [format.name]
@@ -66,6 +69,7 @@ export function cliFormatOptions(formats: readonly FormatPlugin[], reserved: Rea
       existing.formats.push(format.name)
       if (existing.choices && option.choices) existing.choices = [...new Set([...existing.choices, ...option.choices])]
       else if (existing.choices) delete existing.choices
+      if (typeof option.minimum === 'number') existing.minimum = Math.max(existing.minimum ?? -Infinity, option.minimum)
       if (existing.default !== option.default) existing.default = 'varies'
     }
   }
@@ -129,6 +133,8 @@ export function formatOptionValues(
       const number = Number(text)
       if (text.trim() === '' || !Number.isFinite(number))
         throw new UsageError(`--${name} must be a number (got ${printable(text)})`, {tryHelp: false})
+      if (option.minimum !== undefined && number < option.minimum)
+        throw new UsageError(`--${name} must be at least ${option.minimum} (got ${printable(text)})`, {tryHelp: false})
       result[option.key] = number
     } else result[option.key] = text
   }

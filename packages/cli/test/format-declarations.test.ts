@@ -41,7 +41,7 @@ test('--list-options prints every format option: flag, values, default, formats 
       'boolean',
       'false',
       'claude,codex,gemini',
-      'show injected harness text (context, reminders) as notices'
+      'show text the tool injected (context, reminders) as notices'
     ],
     [
       '--slack-part-messages',
@@ -72,7 +72,7 @@ test('--help lists the format options, generated from the declarations', async (
   const {stdout} = await runCli(['--help'])
   assert.match(stdout, /^Format options \(read by the formats that declare them; --list-options says which\):$/m)
   assert.match(stdout, /^ {6}--branches <current\|all>\n {29}'current': the branch the user kept;/m)
-  assert.match(stdout, /^ {6}--keep-meta {12}show injected harness text \(context, reminders\) as notices$/m)
+  assert.match(stdout, /^ {6}--keep-meta {12}show text the tool injected \(context, reminders\) as notices$/m)
   assert.match(stdout, /^ {6}--view <note\|resume> {3}what to show: 'note', /m)
   assert.match(stdout, /^ {6}--list-options {9}list the format options/m)
   assert.match(stdout, /\n\nExit status: 0 when every input was converted/)
@@ -135,6 +135,10 @@ test('a --use format adds its own options: parsed, validated and passed under th
   const notANumber = await runCli(['--use', probe, '--max-lines', 'many', input])
   assert.equal(notANumber.code, 2)
   assert.equal(notANumber.stderr, 'chatmark: --max-lines must be a number (got many)\n')
+  // A declared minimum (Slack's part size): below it is a usage error, not a silent default.
+  const tooSmall = await runCli(['--slack-part-messages', '0', input])
+  assert.equal(tooSmall.code, 2)
+  assert.equal(tooSmall.stderr, 'chatmark: --slack-part-messages must be at least 1 (got 0)\n')
   // Without the format its flags do not exist.
   assert.equal((await runCli(['--tone', 'warm', input])).code, 2)
 

@@ -1,5 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
+import {defineFormat} from '@chatmark/core/read'
 import {detect} from './detect.js'
+import {declaredOptions} from './options.js'
 import {parse} from './parse.js'
 import {chatgptParts} from './parts.js'
 import {chatgptTool} from './tool.js'
@@ -31,24 +33,16 @@ export interface Options {
  */
 export function chatgpt(options: Options = {}): FormatPlugin {
   const settings = {branches: options.branches ?? 'current'}
-  return {
+  return defineFormat({
     name: 'chatgpt',
     description: 'ChatGPT data exports (conversations.json, one note per conversation)',
     extensions: ['.json'],
-    options: [
-      {
-        name: 'branches',
-        type: 'string',
-        choices: ['current', 'all'],
-        default: settings.branches,
-        description: "'current': the branch the user kept; 'all': abandoned branches too, as labelled alternates"
-      }
-    ],
+    options: declaredOptions(settings),
     // A data export's `.zip`: one conversations.json, or the conversations split over numbered files.
     archiveMembers: ['conversations.json', /^conversations-\d+\.json$/],
     detect,
-    parse: (input, context) => parse(input, context, settings),
-    parts: chatgptParts(settings),
+    parse,
+    parts: chatgptParts(),
     tool: chatgptTool
-  }
+  })
 }

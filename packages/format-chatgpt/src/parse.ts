@@ -7,16 +7,11 @@ import type {ExportFiles} from './export-files.js'
 import {exportFiles, placeFiles} from './export-files.js'
 import type {Branches} from './to-conversation.js'
 import {toConversation} from './to-conversation.js'
+import type {ResolvedOptions} from './options.js'
 import {isConversation} from './types.js'
 
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:chatgpt'
-
-/** What {@link parse} needs besides the context. */
-export interface ParseSettings {
-  /** Used when `context.options.branches` is not `'current'` or `'all'`. */
-  branches: Branches
-}
 
 /**
  * Streams `conversations.json` (an array of conversations, or one
@@ -27,12 +22,8 @@ export interface ParseSettings {
  * export holds (in the `.zip`, or the folder beside `conversations.json`: the
  * input's `container`) gets its `entry` (see `exportFiles`).
  */
-export async function* parse(
-  input: Input,
-  context: ParseContext,
-  settings: ParseSettings
-): AsyncGenerator<Conversation> {
-  const reading = await itemReading(input, context, settings)
+export async function* parse(input: Input, context: ParseContext<ResolvedOptions>): AsyncGenerator<Conversation> {
+  const reading = await itemReading(input, context)
   let items = 0
   let yielded = 0
   let empty = 0
@@ -73,9 +64,8 @@ const listedFiles = new WeakMap<Input, Promise<ExportFiles | undefined>>()
 const arrays = new WeakMap<Input, Promise<boolean>>()
 
 /** What reading the items of `input` needs, with problems reported on `context.file`. */
-export async function itemReading(input: Input, context: ParseContext, settings: ParseSettings): Promise<ItemReading> {
-  const option = context.options['branches']
-  const branches: Branches = option === 'all' || option === 'current' ? option : settings.branches
+export async function itemReading(input: Input, context: ParseContext<ResolvedOptions>): Promise<ItemReading> {
+  const {branches} = context.options
   const report = (reason: string, ruleId: string): void => {
     context.file.message(reason, {ruleId, source: messageSource})
   }

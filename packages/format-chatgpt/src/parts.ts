@@ -1,6 +1,6 @@
-import type {PartReader} from '@chatmark/core/read'
+import type {TypedPartReader} from '@chatmark/core/read'
 import {parseJsonItem, readJsonItemBytes} from '@chatmark/core/read'
-import type {ParseSettings} from './parse.js'
+import type {ResolvedOptions} from './options.js'
 import {itemReading, messageSource, noConversationReason, readItem} from './parse.js'
 
 /**
@@ -9,7 +9,7 @@ import {itemReading, messageSource, noConversationReason, readItem} from './pars
  * `readJsonItemBytes`); `parse` reads one element as `parse` reads it, on
  * whatever thread it runs. An export then converts on every core.
  */
-export function chatgptParts(settings: ParseSettings): PartReader {
+export function chatgptParts(): TypedPartReader<ResolvedOptions> {
   return {
     async *split(input, context) {
       // Each element's bytes are a buffer of their own, exactly their size (not a view of the 1 MB chunk they were
@@ -19,7 +19,7 @@ export function chatgptParts(settings: ParseSettings): PartReader {
     async *parse(part, input, context) {
       const item = parseJsonItem(part, {file: context.file, source: messageSource})
       if (!item) return
-      const read = await readItem(item.value, item.index, await itemReading(input, context, settings))
+      const read = await readItem(item.value, item.index, await itemReading(input, context))
       if (typeof read !== 'string') yield read
     },
     none(parts, rules) {

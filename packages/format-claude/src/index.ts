@@ -1,5 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
+import {defineFormat} from '@chatmark/core/read'
 import {detect} from './detect.js'
+import {declaredOptions} from './options.js'
 import {parse} from './parse.js'
 import {claudeTool} from './tool.js'
 
@@ -55,39 +57,17 @@ export function claude(options: Options = {}): FormatPlugin {
     subagents: options.subagents ?? false,
     keepMeta: options.keepMeta ?? false
   }
-  return {
+  return defineFormat({
     name: 'claude',
     description:
       'Claude Code session transcripts (JSONL and the loglines wrapper) and Claude.ai data exports ' +
       '(conversations.json)',
     extensions: ['.jsonl', '.json'],
-    options: [
-      {
-        name: 'branches',
-        type: 'string',
-        choices: ['current', 'all'],
-        default: settings.branches,
-        description: "'current': the branch the user kept; 'all': abandoned branches too, as labelled alternates"
-      },
-      {
-        name: 'subagents',
-        type: 'boolean',
-        default: settings.subagents,
-        // A vault shows the whole of a session: what its subagents did too.
-        syncDefault: true,
-        description: 'show subagent conversations under the calls that started them'
-      },
-      {
-        name: 'keep-meta',
-        type: 'boolean',
-        default: settings.keepMeta,
-        description: 'show injected harness text (context, reminders) as notices'
-      }
-    ],
+    options: declaredOptions(settings),
     // The Claude.ai data export's `.zip`.
     archiveMembers: ['conversations.json'],
     detect,
-    parse: (input, context) => parse(input, context, settings),
+    parse,
     tool: claudeTool
-  }
+  })
 }

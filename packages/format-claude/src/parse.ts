@@ -10,6 +10,7 @@ import {readSubagentTranscripts} from './subagent-transcripts.js'
 import {threadSession} from './thread.js'
 import type {Settings} from './conversation/index.js'
 import {toConversation} from './conversation/index.js'
+import type {ResolvedOptions} from './options.js'
 import {isLoglines} from './types.js'
 
 /** Message source for problems this format reports. */
@@ -21,9 +22,9 @@ export const messageSource = 'chatmark:claude'
  * transcript record by record, or the loglines wrapper whole, and yields one
  * conversation per independent chain (normally one).
  */
-export async function* parse(input: Input, context: ParseContext, defaults: Settings): AsyncGenerator<Conversation> {
+export async function* parse(input: Input, context: ParseContext<ResolvedOptions>): AsyncGenerator<Conversation> {
   const {limits} = context
-  const settings = resolveSettings(context.options, defaults)
+  const settings: Settings = context.options
   if (
     context.verdict?.variant === exportVariant ||
     (context.verdict?.variant === undefined && (await isExport(input, limits.sampleBytes)))
@@ -119,15 +120,6 @@ async function readSession(input: Input, context: ParseContext, settings: Settin
     throw new Error(`no conversation could be assembled from the Claude Code records: ${what}`)
   }
   return conversations
-}
-
-function resolveSettings(options: Readonly<Record<string, unknown>>, defaults: Settings): Settings {
-  const branches = options['branches']
-  return {
-    branches: branches === 'all' || branches === 'current' ? branches : defaults.branches,
-    subagents: typeof options['subagents'] === 'boolean' ? options['subagents'] : defaults.subagents,
-    keepMeta: typeof options['keepMeta'] === 'boolean' ? options['keepMeta'] : defaults.keepMeta
-  }
 }
 
 /** Without a verdict (the format was chosen by name): whether the head looks like a Claude.ai export. */

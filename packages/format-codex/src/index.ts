@@ -1,5 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
+import {defineFormat} from '@chatmark/core/read'
 import {detect} from './detect.js'
+import {declaredOptions} from './options.js'
 import {parse} from './parse.js'
 import {codexTool} from './tool.js'
 
@@ -27,20 +29,13 @@ export interface Options {
  */
 export function codex(options: Options = {}): FormatPlugin {
   const settings = {keepMeta: options.keepMeta ?? false}
-  return {
+  return defineFormat({
     name: 'codex',
     description: 'OpenAI Codex CLI rollouts (envelope JSONL, legacy JSONL and TS CLI JSON)',
     extensions: ['.jsonl', '.json', '.zst'],
-    options: [
-      {
-        name: 'keep-meta',
-        type: 'boolean',
-        default: settings.keepMeta,
-        description: 'show injected harness text (context, reminders) as notices'
-      }
-    ],
+    options: declaredOptions(settings),
     detect,
-    parse: (input, context) => parse(input, context, settings),
+    parse,
     tool: codexTool
-  }
+  })
 }

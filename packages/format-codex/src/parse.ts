@@ -3,6 +3,7 @@ import type {Input, ParseContext} from '@chatmark/core/read'
 import {idFromName, isRecord} from '@chatmark/core/model'
 import {readDocumentOrLines} from '@chatmark/core/read'
 import {createRollout} from './rollout/index.js'
+import type {ResolvedOptions} from './options.js'
 import {isTsDocument} from './types.js'
 
 /** Message source for problems this format reports. */
@@ -11,27 +12,16 @@ export const messageSource = 'chatmark:codex'
 /** What the fallback id leaves off a rollout's name: a compression suffix, then `.jsonl` or `.json`. */
 const idSuffixes = [/\.(?:zst|gz)$/, /\.jsonl?$/]
 
-/** What {@link parse} needs besides the context. */
-export interface ParseSettings {
-  /** Used when `context.options.keepMeta` is not a boolean. */
-  keepMeta: boolean
-}
-
 /**
  * Reads a Codex CLI rollout: JSONL record by record, or a TS CLI JSON
  * document whole. Yields one conversation.
  */
-export async function* parse(
-  input: Input,
-  context: ParseContext,
-  settings: ParseSettings
-): AsyncGenerator<Conversation> {
-  yield await readConversation(input, context, settings)
+export async function* parse(input: Input, context: ParseContext<ResolvedOptions>): AsyncGenerator<Conversation> {
+  yield await readConversation(input, context)
 }
 
-async function readConversation(input: Input, context: ParseContext, settings: ParseSettings): Promise<Conversation> {
-  const option = context.options['keepMeta']
-  const rollout = createRollout({keepMeta: typeof option === 'boolean' ? option : settings.keepMeta})
+async function readConversation(input: Input, context: ParseContext<ResolvedOptions>): Promise<Conversation> {
+  const rollout = createRollout({keepMeta: context.options.keepMeta})
 
   const read = await readDocumentOrLines(input, context, {
     documentVariant: 'codex-ts-json',

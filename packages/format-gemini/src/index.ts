@@ -1,5 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
+import {defineFormat} from '@chatmark/core/read'
 import {detect} from './detect.js'
+import {declaredOptions} from './options.js'
 import {parse} from './parse.js'
 import {geminiTool} from './tool.js'
 
@@ -38,27 +40,13 @@ export interface Options {
  */
 export function gemini(options: Options = {}): FormatPlugin {
   const settings = {view: options.view ?? 'note', keepMeta: options.keepMeta ?? false}
-  return {
+  return defineFormat({
     name: 'gemini',
     description: 'Gemini CLI chat sessions (legacy JSON, the JSONL event log, /chat save checkpoints and logs.json)',
     extensions: ['.json', '.jsonl'],
-    options: [
-      {
-        name: 'view',
-        type: 'string',
-        choices: ['note', 'resume'],
-        default: settings.view,
-        description: "what to show: 'note', every turn said, or 'resume', what the tool itself would load on resume"
-      },
-      {
-        name: 'keep-meta',
-        type: 'boolean',
-        default: settings.keepMeta,
-        description: 'show text the CLI injected (session, IDE and directory context, continuation requests) as notices'
-      }
-    ],
+    options: declaredOptions(settings),
     detect,
-    parse: (input, context) => parse(input, context, settings),
+    parse,
     tool: geminiTool
-  }
+  })
 }

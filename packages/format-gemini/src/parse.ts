@@ -7,8 +7,9 @@ import {createReplay, replayJsonl} from './replay-jsonl.js'
 import {checkpointRecords} from './checkpoint-records.js'
 import {markedProjectRoot} from './project-root.js'
 import {logsConversations} from './logs-conversations.js'
-import type {ToConversationOptions, View} from './to-conversation.js'
+import type {ToConversationOptions} from './to-conversation.js'
 import {toConversation} from './to-conversation.js'
+import type {ResolvedOptions} from './options.js'
 import {checkpointHistory, isConversationDocument, isLogsDocument, isRestorePoint} from './types.js'
 
 /** Message source for problems this format reports. */
@@ -17,37 +18,19 @@ export const messageSource = 'chatmark:gemini'
 /** The `sessionId` Gemini CLI's A2A server gives every session it records. */
 const sharedSessionId = 'a2a-server'
 
-/** What {@link parse} needs besides the context. */
-export interface ParseSettings {
-  /** The view used when `context.options.view` does not name one. */
-  view: View
-  /** Used when `context.options.keepMeta` is not a boolean. */
-  keepMeta: boolean
-}
-
 /**
  * Reads a Gemini CLI session: the JSONL event log record by record, or a
  * legacy JSON document whole. Yields one conversation.
  */
-export async function* parse(
-  input: Input,
-  context: ParseContext,
-  settings: ParseSettings
-): AsyncGenerator<Conversation> {
+export async function* parse(input: Input, context: ParseContext<ResolvedOptions>): AsyncGenerator<Conversation> {
   // The raw records are released before the conversation is handed on: the
   // caller renders while this generator is suspended at `yield`.
-  yield* await readConversations(input, context, settings)
+  yield* await readConversations(input, context)
 }
 
-async function readConversations(
-  input: Input,
-  context: ParseContext,
-  settings: ParseSettings
-): Promise<Conversation[]> {
+async function readConversations(input: Input, context: ParseContext<ResolvedOptions>): Promise<Conversation[]> {
   const {file} = context
-  const view = viewOf(context.options['view']) ?? settings.view
-  const option = context.options['keepMeta']
-  const keepMeta = typeof option === 'boolean' ? option : settings.keepMeta
+  const {view, keepMeta} = context.options
   const warn = (reason: string, line: number, ruleId: string): void => {
     file.message(reason, {place: {line, column: 1}, ruleId, source: messageSource})
   }
@@ -175,8 +158,4 @@ function safeDecode(text: string): string {
   } catch {
     return text
   }
-}
-
-function viewOf(value: unknown): View | undefined {
-  return value === 'resume' || value === 'note' ? value : undefined
 }

@@ -1,5 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
+import {defineFormat} from '@chatmark/core/read'
 import {detect} from './detect.js'
+import {declaredOptions} from './options.js'
 import {parse} from './parse.js'
 import {qwenTool} from './tool.js'
 
@@ -27,21 +29,13 @@ export interface Options {
  */
 export function qwen(options: Options = {}): FormatPlugin {
   const settings = {view: options.view ?? 'note'}
-  return {
+  return defineFormat({
     name: 'qwen',
     description: 'Qwen Code chat recordings (~/.qwen/projects/*/chats/*.jsonl)',
     extensions: ['.jsonl'],
-    options: [
-      {
-        name: 'view',
-        type: 'string',
-        choices: ['note', 'resume'],
-        default: settings.view,
-        description: "what to show: 'note', every turn said, or 'resume', what the tool itself would load on resume"
-      }
-    ],
+    options: declaredOptions(settings),
     detect,
-    parse: (input, context) => parse(input, context, settings),
+    parse,
     tool: qwenTool
-  }
+  })
 }

@@ -2,16 +2,11 @@ import type {Conversation} from '@chatmark/core/model'
 import {idFromName} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
 import {readJsonLineBatches} from '@chatmark/core/read'
-import type {View} from './build-turns.js'
 import {buildTurns} from './build-turns.js'
 import {createRecordStore} from './read-records.js'
 import {threadSession} from './thread.js'
+import type {ResolvedOptions} from './options.js'
 import {toConversation} from './to-conversation.js'
-
-/** The settings of a plugin instance; a read's `context.options` win over them. */
-export interface Settings {
-  view: View
-}
 
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:qwen'
@@ -20,10 +15,9 @@ export const messageSource = 'chatmark:qwen'
  * Reads a Qwen Code chat recording record by record, threads it from its last
  * record up the `parentUuid` chain, and yields one conversation.
  */
-export async function* parse(input: Input, context: ParseContext, defaults: Settings): AsyncGenerator<Conversation> {
+export async function* parse(input: Input, context: ParseContext<ResolvedOptions>): AsyncGenerator<Conversation> {
   const {file, limits} = context
-  const option = context.options['view']
-  const view: View = option === 'note' || option === 'resume' ? option : defaults.view
+  const {view} = context.options
   const {store, add} = createRecordStore()
   // Skipped lines are counted after the records, so the note lists them last.
   const skipped: Record<string, number> = {}

@@ -1,5 +1,7 @@
 import type {FormatPlugin} from '@chatmark/core/read'
+import {defineFormat} from '@chatmark/core/read'
 import {detect} from './detect.js'
+import {declaredOptions} from './options.js'
 import {parse} from './parse.js'
 import {slackTool} from './tool.js'
 
@@ -44,27 +46,13 @@ export function slack(options: Options = {}): FormatPlugin {
     partMessages: options.partMessages ?? defaultPartMessages,
     directories: {}
   }
-  return {
+  return defineFormat({
     name: 'slack',
     description: 'Slack workspace exports (the export folder or .zip, or one day file)',
     extensions: ['.zip', '.json'],
-    options: [
-      {
-        name: 'slack-split',
-        type: 'string',
-        choices: ['channel', 'day'],
-        default: settings.split,
-        description: "Slack exports: one note per 'channel', or per 'day'"
-      },
-      {
-        name: 'slack-part-messages',
-        type: 'number',
-        default: settings.partMessages,
-        description: 'Slack exports: a channel of more messages is cut into notes of about this many (part 2...)'
-      }
-    ],
+    options: declaredOptions(settings),
     detect,
     parse: (input, context) => parse(input, context, settings),
     tool: slackTool
-  }
+  })
 }

@@ -14,16 +14,13 @@ import {readMessage} from './message.js'
 import type {ChannelInfo, Member, Names} from './resolve-names.js'
 import {addChannels, addMembers, noNames} from './resolve-names.js'
 import {dayFileName} from './types.js'
+import type {ResolvedOptions} from './options.js'
 
 /** Message source for problems this format reports. */
 export const messageSource = 'chatmark:slack'
 
-/** What {@link parse} needs besides the context. */
+/** What {@link parse} needs besides the context: what a plugin instance keeps from one read to the next. */
 export interface ParseSettings {
-  /** Used when `context.options.slackSplit` is not `channel` or `day`. */
-  split: Split
-  /** Used when `context.options.slackPartMessages` is not a positive number. */
-  partMessages: number
   /** The names read for the last lone day file, for the next one of the same export (see `namesNear`). */
   directories?: DirectoryCache
 }
@@ -37,14 +34,10 @@ export interface ParseSettings {
  */
 export async function* parse(
   input: Input,
-  context: ParseContext,
+  context: ParseContext<ResolvedOptions>,
   settings: ParseSettings
 ): AsyncGenerator<Conversation> {
-  const option = context.options['slackSplit']
-  const split: Split = option === 'channel' || option === 'day' ? option : settings.split
-  const size = context.options['slackPartMessages']
-  const partMessages = typeof size === 'number' && size >= 1 ? Math.floor(size) : settings.partMessages
-  const cut: Cut = {split, partMessages}
+  const cut: Cut = {split: context.options.slackSplit, partMessages: Math.floor(context.options.slackPartMessages)}
   if (input.entries && input.openEntry) yield* readExport(input, input.entries, context, cut)
   else yield* readDayFile(input, context, cut, settings.directories)
 }

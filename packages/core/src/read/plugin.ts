@@ -24,20 +24,24 @@ export interface Verdict {
   variant?: string
 }
 
-/** What a format's `parse` is given besides the input. */
-export interface ParseContext {
+/**
+ * What a format's `parse` is given besides the input. `Options`: its options
+ * as {@link defineFormat} resolves them (typed, every key present).
+ */
+export interface ParseContext<Options = Readonly<Record<string, unknown>>> {
   /** The virtual file; report problems with `file.message(reason, {place, ruleId, source})`. */
   file: VFile
   limits: Limits
   /** The winning verdict (absent when the format was chosen with `--format`). */
   verdict?: Verdict
   /**
-   * Options for formats, by key (`view`, `keepMeta`...). A format reads the
-   * ones it declares ({@link FormatPlugin.options}: the CLI's flags) and
-   * ignores the rest; an option that was not given is absent, and the format
-   * applies its own default.
+   * Options for formats, by key (`view`, `keepMeta`...). A format defined
+   * with {@link defineFormat} gets the ones it declares
+   * ({@link FormatPlugin.options}: the CLI's flags) resolved, each of its
+   * type or its default; a plain plugin gets them as given (an option not
+   * given is absent) and ignores the rest.
    */
-  options: Readonly<Record<string, unknown>>
+  options: Options
 }
 
 /**
@@ -62,6 +66,8 @@ export interface FormatOption {
   type: 'boolean' | 'string' | 'number'
   /** The values a `string` option accepts; any other is a usage error. Default: any. */
   choices?: readonly string[]
+  /** The least a `number` option accepts; a smaller number is a usage error. Default: none. */
+  minimum?: number
   /** What the format does when the option is not given; shown in `--help` and `--list-options`. */
   default?: string | number | boolean
   /**
