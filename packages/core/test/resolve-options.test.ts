@@ -47,7 +47,7 @@ test('a format defined with defineFormat reads its options resolved, in parse an
   const conversation = (id: string): Conversation => ({
     id,
     source: {format: 'typed'},
-    participants: [{id: 'user', role: 'user'}],
+    participants: [{id: 'user', name: 'You', kind: 'human'}],
     turns: [{role: 'user', author: 'user', parts: [{type: 'text', text: 'hi'}]}]
   })
   const format = defineFormat({
