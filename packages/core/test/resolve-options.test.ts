@@ -48,6 +48,8 @@ test('a format defined with defineFormat reads its options resolved, in parse an
     id,
     source: {format: 'typed'},
     participants: [{id: 'user', name: 'You', kind: 'human'}],
+    metadata: {},
+    fidelity: {},
     turns: [{role: 'user', author: 'user', parts: [{type: 'text', text: 'hi'}]}]
   })
   const format = defineFormat({
