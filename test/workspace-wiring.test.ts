@@ -71,7 +71,7 @@ async function workspaceCopy(): Promise<string> {
   return copy
 }
 
-test('a new format package is wired in by the script and picked up by the test run, with no edit outside it', async () => {
+test('a new format package is wired in by the script and picked up by the test run, with no other edit', async () => {
   const copy = await workspaceCopy()
   const before = new Map(
     await Promise.all(

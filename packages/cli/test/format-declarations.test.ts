@@ -234,14 +234,15 @@ test(
   'a ChatGPT export split over numbered conversations-NNN.json files is read whole, in order, as one ' + 'input',
   async () => {
     // chatgpt-split-export.zip (made with `zip -X -D`): user.json, conversations-001.json (the conversation of
-    // fixtures/chatgpt/branches-current) and conversations-000.json (python-images-uploads, web-search-citations).
+    // packages/format-chatgpt/fixtures/branches-current) and conversations-000.json (python-images-uploads,
+    // web-search-citations).
     const zip = 'packages/cli/test/fixtures/chatgpt-split-export.zip'
     const cases = ['python-images-uploads', 'web-search-citations', 'branches-current']
     const {code, stdout, stderr} = await runCli([zip])
     assert.equal(stderr, '')
     assert.equal(code, 0)
     const notes = await Promise.all(
-      cases.map((name) => readFile(join(repoRoot, 'fixtures/chatgpt', name, 'output.md'), 'utf8'))
+      cases.map((name) => readFile(join(repoRoot, 'packages/format-chatgpt/fixtures', name, 'output.md'), 'utf8'))
     )
     assert.equal(stdout, notes.join('\n'))
     const json = JSON.parse((await runCli(['--json', zip])).stdout)
