@@ -1,61 +1,29 @@
 import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {defineConfig} from 'vitest/config'
+import {coverageFloor, workspacePackages} from './scripts/workspace.js'
 
 // One vitest run over every package's tests plus the cross-format suite in test/.
 // Tests import the packages through the `chatmark-source` export condition, so
 // they run against the TypeScript sources and coverage maps onto them directly.
-const packages = [
-  'core',
-  'format-aider',
-  'format-chatgpt',
-  'format-claude',
-  'format-codex',
-  'format-continue',
-  'format-gemini',
-  'format-opencode',
-  'format-plaintext',
-  'format-qwen',
-  'format-slack',
-  'writer-html',
-  'vault',
-  'cli'
-] as const
 // Absolute, so the run is the same from any working directory (turbo starts it in test/).
 const root = fileURLToPath(new URL('./', import.meta.url))
 const conditions = ['chatmark-source', 'module', 'node', 'development|production']
 
 /**
- * The coverage each package's sources must keep (percent; lines, branches,
- * functions, statements), set one point under what the suite reaches (the fuzz
- * tests draw random inputs, so branch counts move a little from run to run):
- * CI fails when a change leaves code untested. Raise them as tests are added.
+ * Every folder of packages/, each a project of the run. Each package's sources must keep a coverage (percent;
+ * lines, branches, functions, statements), its `coverageFloor` in its package.json or the default one of
+ * scripts/workspace.js, set one point under what the suite reaches (the fuzz tests draw random inputs, so branch
+ * counts move a little from run to run): CI fails when a change leaves code untested. Raise them as tests are added.
  */
-const floors: Record<(typeof packages)[number], [number, number, number, number]> = {
-  core: [98, 90, 96, 96],
-  'format-aider': [97, 85, 97, 95],
-  'format-chatgpt': [98, 83, 97, 95],
-  'format-claude': [97, 84, 95, 94],
-  'format-codex': [98, 84, 99, 96],
-  'format-continue': [95, 80, 97, 93],
-  'format-gemini': [97, 83, 97, 94],
-  'format-opencode': [98, 84, 99, 97],
-  'format-plaintext': [99, 91, 99, 97],
-  'format-qwen': [97, 86, 99, 96],
-  'format-slack': [99, 86, 96, 97],
-  'writer-html': [99, 89, 99, 99],
-  vault: [92, 82, 90, 88],
-  // The --jobs tests and the sync of every tool's folder run the installed package, whose child processes V8 does
-  // not count here: the same code, run but not measured.
-  cli: [92, 80, 91, 89]
-}
+const packages = workspacePackages(root)
 
 export default defineConfig({
   resolve: {conditions},
   ssr: {resolve: {conditions, externalConditions: ['chatmark-source']}},
   test: {
     projects: [
-      ...packages.map((name) => ({
+      ...packages.map(({dir: name}) => ({
         extends: true as const,
         test: {
           name,
@@ -94,12 +62,7 @@ export default defineConfig({
       exclude: ['packages/cli/src/convert-worker.ts'],
       reporter: ['text-summary', ['text', {skipFull: true}], 'json-summary'],
       reportsDirectory: 'coverage',
-      thresholds: Object.fromEntries(
-        packages.map((name) => {
-          const [lines, branches, functions, statements] = floors[name]
-          return [`packages/${name}/src/**`, {lines, branches, functions, statements}]
-        })
-      )
+      thresholds: Object.fromEntries(packages.map((pkg) => [`packages/${pkg.dir}/src/**`, coverageFloor(pkg)]))
     }
   }
 })

@@ -5,7 +5,7 @@ import type {ClaudeSessionOptions} from './generate-claude.js'
 import {writeClaudeSession} from './generate-claude.js'
 import {lineWriter, textMaker} from './generator-kit.js'
 
-const fixtures = fileURLToPath(new URL('../fixtures/claude-code/', import.meta.url))
+const fixtures = fileURLToPath(new URL('../packages/format-claude/fixtures/claude-code/', import.meta.url))
 
 /** The real session whose harness lines start every generated 2.1 session, and what in it names its place. */
 const headerSource = {

@@ -2,25 +2,25 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
-const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../packages/', import.meta.url))
 
 /** A real session of each tool, the id it holds, and the words of its first prompt (made unique per copy). */
 const templates = [
   {
     tool: 'claude',
-    file: 'claude-code/real-tui-compact/input.jsonl',
+    file: 'format-claude/fixtures/claude-code/real-tui-compact/input.jsonl',
     id: '512631c8-14de-455c-a1f6-b9bab3283c2b',
     prompt: 'Good morning.'
   },
   {
     tool: 'codex',
-    file: 'codex/fork/input.jsonl',
+    file: 'format-codex/fixtures/fork/input.jsonl',
     id: '01a22b3b-caa9-7cb3-9442-ad8058d07dd1',
     prompt: 'what was the first thing I asked you'
   },
   {
     tool: 'gemini',
-    file: 'gemini/jsonl-shell-tool/input.jsonl',
+    file: 'format-gemini/fixtures/jsonl-shell-tool/input.jsonl',
     id: 'acfb8c9c-b8f0-49cb-a337-0f7c39accd43',
     prompt: 'Please run the command'
   }
@@ -39,7 +39,7 @@ function idOf(id: string, index: number): string {
  * over projects and days as the tools lay them out.
  */
 export async function generateHome(home: string, count: number): Promise<void> {
-  const texts = await Promise.all(templates.map((template) => readFile(join(fixtures, template.file), 'utf8')))
+  const texts = await Promise.all(templates.map((template) => readFile(join(packages, template.file), 'utf8')))
   for (let index = 0; index < count; index++) {
     const which = index % templates.length
     const template = templates[which]!

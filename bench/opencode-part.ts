@@ -13,7 +13,7 @@ export interface OpencodePartSetup {
 }
 
 /**
- * Issue 25, item 4: OpenCode's real database (`fixtures/opencode/database`,
+ * Issue 25, item 4: OpenCode's real database (`packages/format-opencode/fixtures/database`,
  * four sessions) with one tool output of 1 to 64 MB (see
  * `generateOpencodeDatabase`), written with `-o`: peak RSS, and seconds and CPU
  * seconds per MB of the output, best of `runs`. BENCH_OPENCODE_MB: the sizes,

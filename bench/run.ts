@@ -39,7 +39,9 @@ const cli = fileURLToPath(new URL('../packages/cli/dist/bin.js', import.meta.url
 // The `chatmark` command: its launcher, which imports the esbuild bundle in packages/cli/dist/bundle/.
 const command = fileURLToPath(new URL('../packages/cli/bin/chatmark.js', import.meta.url))
 const startupRuns = Number(process.env['BENCH_STARTUP_RUNS'] ?? 20)
-const smallSession = fileURLToPath(new URL('../fixtures/gemini/legacy-json/input.json', import.meta.url))
+const smallSession = fileURLToPath(
+  new URL('../packages/format-gemini/fixtures/legacy-json/input.json', import.meta.url)
+)
 const floor = fileURLToPath(new URL('json-parse-floor.ts', import.meta.url))
 const plainFloor = fileURLToPath(new URL('plain-floor.mjs', import.meta.url))
 
@@ -92,7 +94,8 @@ if (!only || only === 'startup') {
   const ms = (seconds: number): string => `${(seconds * 1000).toFixed(0)} ms`.padStart(7)
   process.stdout.write(
     [
-      `Startup: one small session to a note (fixtures/gemini/legacy-json, ${statSync(smallSession).size} bytes), ` +
+      'Startup: one small session to a note ' +
+        `(packages/format-gemini/fixtures/legacy-json, ${statSync(smallSession).size} bytes), ` +
         `best of ${startupRuns} runs, node ${process.version}`,
       ...commands.map(({label}, index) => {
         const seconds = bestSeconds[index]!

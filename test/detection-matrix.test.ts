@@ -11,7 +11,7 @@ test('there are fixtures for every registered format', () => {
   for (const name of registered) {
     assert.ok(
       fixtures.some((fixture) => fixture.format === name),
-      `no fixtures/${name}/`
+      `no golden cases in packages/format-${name}/fixtures/`
     )
   }
 })

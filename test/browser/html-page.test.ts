@@ -31,9 +31,13 @@ interface PageCase {
 
 const cases: PageCase[] = [
   // Thinking, tool calls, a compaction notice with its summary folded.
-  {name: 'claude-code', argv: ['fixtures/claude-code/real-tui-compact/input.jsonl'], page: 'good-morning'},
+  {
+    name: 'claude-code',
+    argv: ['packages/format-claude/fixtures/claude-code/real-tui-compact/input.jsonl'],
+    page: 'good-morning'
+  },
   // An export of several conversations: one page each, and the index.
-  {name: 'chatgpt-export', argv: ['fixtures/chatgpt/odd-conversations/input.json'], page: 'index.html'},
+  {name: 'chatgpt-export', argv: ['packages/format-chatgpt/fixtures/odd-conversations/input.json'], page: 'index.html'},
   // Script, event handlers, javascript: links, a stylesheet and an iframe in message text.
   {
     name: 'hostile',

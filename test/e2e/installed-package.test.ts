@@ -15,9 +15,9 @@ import {installedPackage, runCommand, runInstalled, userEnvironment} from '../ut
 // library entry, the test kit and their types work from a folder that has nothing of this repository.
 
 const repoRoot = join(import.meta.dirname, '..', '..')
-const fixtures = join(repoRoot, 'fixtures')
-const legacy = join(fixtures, 'gemini/legacy-json/input.json')
-const legacyNote = join(fixtures, 'gemini/legacy-json/output.md')
+const packages = join(repoRoot, 'packages')
+const legacy = join(packages, 'format-gemini/fixtures/legacy-json/input.json')
+const legacyNote = join(packages, 'format-gemini/fixtures/legacy-json/output.md')
 const files = promisify(execFile)
 
 /** An empty folder with the installed package as its only dependency, as `npm install chatmark` leaves it. */
@@ -85,7 +85,7 @@ test('the installed command runs from an empty folder: a session becomes its rev
 })
 
 test('a Slack export with emoji shortcodes reads through the installed command (the emoji tables ship)', async () => {
-  const dir = join(fixtures, 'slack/emoji-shortcodes')
+  const dir = join(packages, 'format-slack/fixtures/emoji-shortcodes')
   const run = await runInstalled([join(dir, 'input.json')], {cwd: await mkdtemp(join(tmpdir(), 'chatmark-'))})
   assert.equal(run.code, 0, run.stderr)
   assert.equal(run.stdout, await readFile(join(dir, 'output.md'), 'utf8'))
@@ -97,10 +97,10 @@ test('render options, gzip and --parse-messages: the installed command writes wh
   const gzipped = join(dir, 'session.json.gz')
   await writeFile(gzipped, gzipSync(await readFile(legacy)))
   const inputs = [
-    join(fixtures, 'plaintext/hostile-content/input.txt'),
-    join(fixtures, 'claude-code/real-tui-compact/input.jsonl'),
-    join(fixtures, 'gemini/compress-rewind/input.jsonl'),
-    join(fixtures, 'opencode/database/input.db'),
+    join(packages, 'format-plaintext/fixtures/hostile-content/input.txt'),
+    join(packages, 'format-claude/fixtures/claude-code/real-tui-compact/input.jsonl'),
+    join(packages, 'format-gemini/fixtures/compress-rewind/input.jsonl'),
+    join(packages, 'format-opencode/fixtures/database/input.db'),
     gzipped
   ]
   for (const options of [
@@ -128,8 +128,12 @@ test('render options, gzip and --parse-messages: the installed command writes wh
 
 test('the installed command writes notes into a folder, with workers, and a second run keeps them', async () => {
   const out = join(await mkdtemp(join(tmpdir(), 'chatmark-out-')), 'notes')
-  const inputs = ['aider/real-head/input.md', 'codex/keep-meta/input.jsonl', 'gemini/legacy-json/input.json']
-  const first = await runInstalled(['-j', '2', '-o', out, ...inputs.map((path) => join(fixtures, path))], {
+  const inputs = [
+    'format-aider/fixtures/real-head/input.md',
+    'format-codex/fixtures/keep-meta/input.jsonl',
+    'format-gemini/fixtures/legacy-json/input.json'
+  ]
+  const first = await runInstalled(['-j', '2', '-o', out, ...inputs.map((path) => join(packages, path))], {
     cwd: repoRoot
   })
   assert.equal(first.code, 0, first.stderr)
@@ -137,7 +141,7 @@ test('the installed command writes notes into a folder, with workers, and a seco
   assert.ok(names.includes('2026-02-10-fix-the-off-by-one-in-paginate.md'), names.join(', '))
   assert.equal(first.stdout.trim().split('\n').length, names.length)
   // The existing notes' frontmatter is read (YAML's parser, a chunk of its own) and found to be the same.
-  const second = await runInstalled(['-j', '2', '-o', out, ...inputs.map((path) => join(fixtures, path))], {
+  const second = await runInstalled(['-j', '2', '-o', out, ...inputs.map((path) => join(packages, path))], {
     cwd: repoRoot
   })
   assert.equal(second.code, 0, second.stderr)
@@ -165,7 +169,7 @@ test('the library entry converts, renders a model with toNote and redacts, in a 
     const {title: redacted} = await redactSecrets({...conversation, title: 'AKIAZ7Q2XW4M5N6P3R8T'})
     process.stdout.write(JSON.stringify({converted: notes[0].markdown, note, redacted}))`
   await writeFile(join(project, 'use.mjs'), script)
-  const hostile = join(fixtures, 'plaintext/hostile-content')
+  const hostile = join(packages, 'format-plaintext/fixtures/hostile-content')
   const run = await runCommand(process.execPath, ['use.mjs', legacy, join(hostile, 'conversation.json')], {
     cwd: project
   })

@@ -26,7 +26,7 @@ const docs = [
     .map((name) => `examples/${name}/README.md`)
     .filter((path) => existsSync(join(repository, path)))
 ]
-const fixture = (path: string): string => join(repository, 'fixtures', path)
+const fixture = (path: string): string => join(repository, path)
 
 /** The temporary folder: `work/`, where the README's commands run, and `home/`, the person's home. */
 let root: string
@@ -34,25 +34,26 @@ const work = (...path: string[]): string => join(root, 'work', ...path)
 const home = (...path: string[]): string => join(root, 'home', ...path)
 
 /**
- * The files the README's commands name, each a copy of one of its kind (real sessions where fixtures/ has one):
- * by where it goes, from where in fixtures/.
+ * The files the README's commands name, each a copy of one of its kind (real sessions where the fixtures have one):
+ * by where it goes, from where in the repository.
  */
 const inputs: Record<string, string> = {
-  'work/session.jsonl': 'claude-code/real-2.1-branch/input.jsonl',
-  'work/session.json': 'gemini/checkpoint-real/input.json',
-  'work/a.json': 'corpus/chatgpt/chatgpt-export-parser__example-conversation.json',
-  'work/b.jsonl': 'corpus/codex/real-0.171.0__exec-json-shell.jsonl',
-  'work/a.jsonl': 'corpus/claude-code/claude-code-transcripts__sample_session.jsonl',
-  'work/dir/.aider.chat.history.md': 'aider/real-shell/input.md',
-  'work/dir/session.jsonl': 'claude-code/real-1.0-slash-command/input.jsonl',
-  'work/file': 'corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl',
-  'work/big.jsonl': 'claude-code/real-tui-compact/input.jsonl',
-  'home/sessions/fork.jsonl': 'claude-code/real-2.0-fork-of-fork/input.jsonl',
-  'home/sessions/print.jsonl': 'claude-code/real-print-streamjson/input.jsonl',
-  'home/sessions/rollout.jsonl': 'corpus/codex/real-0.171.0__exec-json-shell.jsonl',
-  'home/sessions/checkpoint.json': 'gemini/checkpoint-real/input.json',
+  'work/session.jsonl': 'packages/format-claude/fixtures/claude-code/real-2.1-branch/input.jsonl',
+  'work/session.json': 'packages/format-gemini/fixtures/checkpoint-real/input.json',
+  'work/a.json': 'fixtures/corpus/chatgpt/chatgpt-export-parser__example-conversation.json',
+  'work/b.jsonl': 'fixtures/corpus/codex/real-0.171.0__exec-json-shell.jsonl',
+  'work/a.jsonl': 'fixtures/corpus/claude-code/claude-code-transcripts__sample_session.jsonl',
+  'work/dir/.aider.chat.history.md': 'packages/format-aider/fixtures/real-shell/input.md',
+  'work/dir/session.jsonl': 'packages/format-claude/fixtures/claude-code/real-1.0-slash-command/input.jsonl',
+  'work/file': 'fixtures/corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl',
+  'work/big.jsonl': 'packages/format-claude/fixtures/claude-code/real-tui-compact/input.jsonl',
+  'home/sessions/fork.jsonl': 'packages/format-claude/fixtures/claude-code/real-2.0-fork-of-fork/input.jsonl',
+  'home/sessions/print.jsonl': 'packages/format-claude/fixtures/claude-code/real-print-streamjson/input.jsonl',
+  'home/sessions/rollout.jsonl': 'fixtures/corpus/codex/real-0.171.0__exec-json-shell.jsonl',
+  'home/sessions/checkpoint.json': 'packages/format-gemini/fixtures/checkpoint-real/input.json',
   // Where Claude Code keeps its sessions: what `chatmark sync ~/vault` finds.
-  'home/.claude/projects/-work-demo/session.jsonl': 'claude-code/real-resume-api-error/input.jsonl'
+  'home/.claude/projects/-work-demo/session.jsonl':
+    'packages/format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'
 }
 
 beforeAll(async () => {
@@ -67,9 +68,9 @@ beforeAll(async () => {
   const first = (path: string): Record<string, unknown> =>
     (JSON.parse(readFileSync(fixture(path), 'utf8')) as Record<string, unknown>[])[0]!
   const conversations = [
-    first('chatgpt/branches-current/input.json'),
-    first('chatgpt/web-search-citations/input.json'),
-    {...first('chatgpt/tool-messages/input.json'), title: 'Sales tax by region'}
+    first('packages/format-chatgpt/fixtures/branches-current/input.json'),
+    first('packages/format-chatgpt/fixtures/web-search-citations/input.json'),
+    {...first('packages/format-chatgpt/fixtures/tool-messages/input.json'), title: 'Sales tax by region'}
   ]
   await writeFile(
     work('export.zip'),
@@ -95,7 +96,8 @@ type Check = (run: Ran) => Promise<void> | void
 
 /** Lines not run here, by `doc: command`, and what runs them. */
 const elsewhere: Record<string, string> = {
-  'README.md: npx -y pnpm@10 install && npx -y pnpm@10 exec chatmark fixtures/gemini/legacy-json/input.json':
+  ['README.md: npx -y pnpm@10 install && npx -y pnpm@10 exec chatmark ' +
+    'packages/format-gemini/fixtures/legacy-json/input.json']:
     'the install is every CI run; the fixture it converts is converted below',
   'README.md: npx -y pnpm@10 install && npx -y pnpm@10 test': '.ci/run, verbatim (the line after "# 2.")',
   'README.md: cd packages/cli && npm pack': 'test/setup/installed-package.ts (npm pack of packages/cli)',
@@ -249,7 +251,7 @@ const checks: Record<string, Check> = {
     assert.ok(run.stdout.includes('\n# Ship the release today 🚀\n'), run.stdout)
     assert.ok(run.stdout.includes('Done 🎉'), run.stdout)
   },
-  [`${pipeline} fixtures/claude-code/real-print-streamjson/input.jsonl --obsidian`]: (run) => {
+  [`${pipeline} packages/format-claude/fixtures/claude-code/real-print-streamjson/input.jsonl --obsidian`]: (run) => {
     ok(run)
     assert.match(run.stdout, /^---\ntitle: Please list the files in this folder\.\naliases:\n/)
     // The obsidian profile: thinking folded as a callout.

@@ -15,7 +15,7 @@ import {structureProblems} from '../util/structure.js'
 // line costs only itself (a warning naming it), nothing crashes, and the next run reads the rest; a sync marks
 // such a source as read in part, so the next sync reads it again.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 const sessionId = '332611b8-4087-47be-a219-9e760a6ae6e0'
 
 /** A Claude Code session in a fresh home's project folder. */
@@ -23,7 +23,7 @@ async function claudeHome(): Promise<{home: string; session: string}> {
   const home = await mkdtemp(join(tmpdir(), 'chatmark-growing-'))
   const session = join(home, '.claude/projects/-work-demo/session.jsonl')
   await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
-  await cp(join(fixtures, 'claude-code/real-resume-api-error/input.jsonl'), session)
+  await cp(join(packages, 'format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'), session)
   return {home, session}
 }
 

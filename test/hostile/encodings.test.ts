@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict'
 import {readFile} from 'node:fs/promises'
-import {fileURLToPath} from 'node:url'
 import {gzipSync} from 'node:zlib'
 import {convert, inputFromBytes, normalizer} from 'chatmark'
 import {test} from 'vitest'
+import {fixturePath} from '../util/fixtures.js'
 
-const fixture = (path: string): Promise<Buffer> =>
-  readFile(fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url)))
+const fixture = (path: string): Promise<Buffer> => readFile(fixturePath(path))
 
 /** The text as UTF-16 with its byte order mark, in either byte order. */
 function utf16(text: string, order: 'le' | 'be'): Buffer {

@@ -10,11 +10,11 @@ import {measuredChatmark} from '../util/measured-run.js'
 
 /** A real Claude Code session, the text that bombs and malformed lines are made of. */
 export const claudeSession = fileURLToPath(
-  new URL('../../fixtures/claude-code/flat-no-parents/input.jsonl', import.meta.url)
+  new URL('../../packages/format-claude/fixtures/claude-code/flat-no-parents/input.jsonl', import.meta.url)
 )
 /** A real ChatGPT export of a few conversations. */
 export const chatgptExport = fileURLToPath(
-  new URL('../../fixtures/chatgpt/odd-conversations/input.json', import.meta.url)
+  new URL('../../packages/format-chatgpt/fixtures/odd-conversations/input.json', import.meta.url)
 )
 export const megabyte = 1024 * 1024
 

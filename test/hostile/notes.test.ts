@@ -25,7 +25,9 @@ import {installedPackage, userEnvironment} from '../util/installed.js'
 // child process, in a folder of its own: nothing is written outside -o or through a link, nothing a person
 // wrote or another run wrote is replaced, and what cannot be read or written costs only itself.
 
-const chatgptExport = fileURLToPath(new URL('../../fixtures/chatgpt/odd-conversations/input.json', import.meta.url))
+const chatgptExport = fileURLToPath(
+  new URL('../../packages/format-chatgpt/fixtures/odd-conversations/input.json', import.meta.url)
+)
 
 /** A copy of the installed command (launcher and bundle) in `dir`, readable by everyone. */
 async function commandCopy(dir: string): Promise<string> {

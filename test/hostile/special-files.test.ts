@@ -14,7 +14,7 @@ import {runSync} from '../util/run-sync.js'
 // session file, and the kernel's files under /proc, whose size is 0 though they hold text. Each ends at once with
 // a message naming it, and exit 1 for what cannot be read as a file; the other inputs of the run are converted.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 const servers: Server[] = []
 
 afterAll(() => {
@@ -24,7 +24,7 @@ afterAll(() => {
 /** A folder with a session, a FIFO, a socket (listening, as a running program's) and a folder named like a file. */
 async function specialFolder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-special-'))
-  await cp(join(fixtures, 'gemini/legacy-json/input.json'), join(dir, 'session.json'))
+  await cp(join(packages, 'format-gemini/fixtures/legacy-json/input.json'), join(dir, 'session.json'))
   execFileSync('mkfifo', [join(dir, 'fifo.jsonl')])
   const server = createServer()
   servers.push(server)
@@ -70,7 +70,7 @@ test('a folder named like a session file is walked as the folder it is', {timeou
   const empty = await runInstalled(['-o', 'out', 'folder.jsonl'], {cwd: dir})
   assert.equal(empty.code, 0, empty.stderr)
   assert.equal(empty.stdout, '')
-  await cp(join(fixtures, 'gemini/legacy-json/input.json'), join(dir, 'folder.jsonl', 'inside.json'))
+  await cp(join(packages, 'format-gemini/fixtures/legacy-json/input.json'), join(dir, 'folder.jsonl', 'inside.json'))
   const full = await runInstalled(['-o', 'out', 'folder.jsonl'], {cwd: dir})
   assert.deepEqual(full, {code: 0, stdout: 'out/2026-02-10-fix-the-off-by-one-in-paginate.md\n', stderr: ''})
 })

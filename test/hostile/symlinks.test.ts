@@ -13,7 +13,7 @@ import {runSync} from '../util/run-sync.js'
 // sync` follows none in the tools' folders, and refuses a link named as a source. Nothing hangs, nothing outside
 // is read unasked, and what is refused is named.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 
 /** A plain-text transcript: its title is the first prompt. */
 const transcript = (prompt: string, answer: string): string => `User: ${prompt}\nAssistant: ${answer}\n`
@@ -93,8 +93,14 @@ test('sync follows no link in a tool’s folder and refuses one named as a sourc
   const project = join(home, '.claude/projects/-work-demo')
   await mkdir(project, {recursive: true})
   await mkdir(join(home, 'outside'))
-  await cp(join(fixtures, 'claude-code/real-resume-api-error/input.jsonl'), join(project, 'session.jsonl'))
-  await cp(join(fixtures, 'claude-code/flat-no-parents/input.jsonl'), join(home, 'outside', 'other.jsonl'))
+  await cp(
+    join(packages, 'format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'),
+    join(project, 'session.jsonl')
+  )
+  await cp(
+    join(packages, 'format-claude/fixtures/claude-code/flat-no-parents/input.jsonl'),
+    join(home, 'outside', 'other.jsonl')
+  )
   await symlink(join(home, 'outside', 'other.jsonl'), join(project, 'linked.jsonl'))
   await symlink(join(home, 'outside'), join(home, '.claude/projects/-work-outside'))
   await symlink(join(home, '.claude/projects'), join(project, 'loop'))

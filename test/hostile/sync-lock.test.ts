@@ -13,7 +13,7 @@ import {runSync, runSyncHere} from '../util/run-sync.js'
 // holds the vault (through any path to it). The second is refused with a message naming the holder, and changes
 // nothing; never do both write, and every conversation keeps exactly one note.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 
 let home: string
 let vault: string
@@ -26,9 +26,15 @@ beforeEach(async () => {
   await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
   await mkdir(join(home, '.gemini/tmp/abc/chats'), {recursive: true})
   await mkdir(join(home, '.codex/sessions/2026/11/30'), {recursive: true})
-  await cp(join(fixtures, 'claude-code/real-resume-api-error/input.jsonl'), claudeSession())
-  await cp(join(fixtures, 'gemini/jsonl-shell-tool/input.jsonl'), join(home, '.gemini/tmp/abc/chats/session-1.jsonl'))
-  await cp(join(fixtures, 'codex/fork/input.jsonl'), join(home, '.codex/sessions/2026/11/30/rollout-fork.jsonl'))
+  await cp(join(packages, 'format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'), claudeSession())
+  await cp(
+    join(packages, 'format-gemini/fixtures/jsonl-shell-tool/input.jsonl'),
+    join(home, '.gemini/tmp/abc/chats/session-1.jsonl')
+  )
+  await cp(
+    join(packages, 'format-codex/fixtures/fork/input.jsonl'),
+    join(home, '.codex/sessions/2026/11/30/rollout-fork.jsonl')
+  )
 })
 
 /** The vault's files, chatmark's own included, with their bytes and times: what a refused sync must not change. */

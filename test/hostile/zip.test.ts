@@ -6,7 +6,7 @@ import {test} from 'vitest'
 import {zipOfMembers} from '../util/zip-of.js'
 
 const conversations = await readFile(
-  fileURLToPath(new URL('../../fixtures/chatgpt/branches-current/input.json', import.meta.url))
+  fileURLToPath(new URL('../../packages/format-chatgpt/fixtures/branches-current/input.json', import.meta.url))
 )
 
 async function run(archive: Buffer): Promise<{notes: number; reasons: string[]; fatal: string[]}> {
@@ -52,7 +52,7 @@ test('a member whose CRC fails is read, with a warning; the others are unaffecte
 })
 
 test('a Slack export archive (a container) skips unsafe names and checks CRCs too', async () => {
-  const root = fileURLToPath(new URL('../../fixtures/slack/export/input/', import.meta.url))
+  const root = fileURLToPath(new URL('../../packages/format-slack/fixtures/export/input/', import.meta.url))
   const names = ['channels.json', 'users.json', 'general/2024-03-04.json', 'general/2024-03-05.json']
   const members = await Promise.all(names.map(async (name) => ({name, content: await readFile(`${root}${name}`)})))
   const [first, ...rest] = members

@@ -12,7 +12,9 @@ import {measuredChatmark} from '../util/measured-run.js'
 // memory bounded: the long half of test/hostile/limits.test.ts and stack.test.ts. How fast they run is measured by
 // the benchmarks (bench/), not here.
 
-const chatgptExport = fileURLToPath(new URL('../../fixtures/chatgpt/odd-conversations/input.json', import.meta.url))
+const chatgptExport = fileURLToPath(
+  new URL('../../packages/format-chatgpt/fixtures/odd-conversations/input.json', import.meta.url)
+)
 
 let folder: string
 

@@ -2,8 +2,8 @@ import {readFile} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import {fileURLToPath} from 'node:url'
 
-/** The real database of `fixtures/opencode/database` (OpenCode 1.18.33): four sessions. */
-const fixture = fileURLToPath(new URL('../../fixtures/opencode/database/input.db', import.meta.url))
+/** The real database of `packages/format-opencode/fixtures/database` (OpenCode 1.18.33): four sessions. */
+const fixture = fileURLToPath(new URL('../../packages/format-opencode/fixtures/database/input.db', import.meta.url))
 
 /** The `read` tool call of its first session. */
 export const readCall = 'prt_22fd33fc1001bw6b3n4OqA37zh'

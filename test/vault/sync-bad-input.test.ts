@@ -11,7 +11,7 @@ import {runSyncHere as runSync} from '../util/run-sync.js'
 // or from a newer chatmark (a source that changes while it is read: ../hostile/appended-while-read.test.ts). Never a
 // crash, never a lost edit; the message names the note or the file and what was done.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 
 let home: string
 let vault: string
@@ -44,7 +44,7 @@ beforeEach(async () => {
   home = await mkdtemp(join(tmpdir(), 'chatmark-bad-'))
   vault = join(home, 'vault')
   await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
-  await cp(join(fixtures, 'claude-code/real-resume-api-error/input.jsonl'), session())
+  await cp(join(packages, 'format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'), session())
   const first = await chatmark('vault', '--quiet')
   assert.equal(first.code, 0, first.stderr)
 })

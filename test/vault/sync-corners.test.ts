@@ -20,7 +20,7 @@ import {filesUnder, vaultNotes} from './sync-model/vault-files.js'
 // inside another, a vault that cannot be written, a note whose only change is its line endings, a planted base
 // text, a lost state file, and names that differ only in case or in characters no one sees.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 const worlds: SyncWorld[] = []
 
 afterEach(async () => {
@@ -61,7 +61,10 @@ test('a folder named as a source that holds the vault: the vault’s notes are n
   const {world, sync} = await home()
   // A plain-text transcript beside the vault: its note reads as a transcript too, which a walk would take.
   await mkdir(join(world.home, 'Documents'), {recursive: true})
-  await cp(join(fixtures, 'plaintext/user-assistant-labels/input.txt'), join(world.home, 'Documents/jugs.txt'))
+  await cp(
+    join(packages, 'format-plaintext/fixtures/user-assistant-labels/input.txt'),
+    join(world.home, 'Documents/jugs.txt')
+  )
   const first = await synced(sync('vault', '.'))
   assert.match(first.stderr, /^2 new, /m)
   const notes = await markdownUnder(world.vault)
@@ -77,9 +80,13 @@ test('another vault inside a source folder is skipped with a line, its notes not
   const {world, sync} = await home()
   const other = join(world.home, 'Documents/old-vault')
   await mkdir(join(other, '.chatmark'), {recursive: true})
-  await cp(join(fixtures, 'plaintext/user-assistant-labels/input.txt'), join(other, 'transcripts/jugs.md'), {
-    recursive: true
-  })
+  await cp(
+    join(packages, 'format-plaintext/fixtures/user-assistant-labels/input.txt'),
+    join(other, 'transcripts/jugs.md'),
+    {
+      recursive: true
+    }
+  )
   const run = await synced(sync('vault', 'Documents'))
   assert.match(run.stderr, /^1 new, /m)
   assert.match(run.stderr, /^Documents\/old-vault: skipped: another chatmark vault \(it has \.chatmark\/\): /m)
@@ -215,7 +222,7 @@ test('a planted base text that expands without bound is refused at a bound; the 
   const {world, model} = await home()
   const session = conversation(model)
   const sync = (...argv: string[]): Promise<SyncOutput> =>
-    runSync(argv, {home: world.home, env: {NODE_OPTIONS: `--require ${join(fixtures, '../bench/report-rss.cjs')}`}})
+    runSync(argv, {home: world.home, env: {NODE_OPTIONS: `--require ${join(packages, '../bench/report-rss.cjs')}`}})
   await synced(sync('vault'))
   const note = await noteOf(world, session.id)
   const edited = `${note.text}\n## My notes\n\nworth keeping\n`

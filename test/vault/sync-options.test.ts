@@ -10,7 +10,7 @@ import {runSyncHere as runSync} from '../util/run-sync.js'
 // `chatmark sync` takes the CLI's rendering options, from flags and from the vault's config file (issue 22,
 // item 5); a changed option renders every note again, once, keeping the person's edits.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 const examples = fileURLToPath(new URL('../../examples/', import.meta.url))
 
 let home: string
@@ -59,7 +59,7 @@ beforeEach(async () => {
   vault = join(home, 'vault')
   await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
   // A real Claude Code 2.1 session with thinking and injected harness context (shown with --keep-meta).
-  await cp(join(fixtures, 'claude-code/real-fork-keep-meta/input.jsonl'), session())
+  await cp(join(packages, 'format-claude/fixtures/claude-code/real-fork-keep-meta/input.jsonl'), session())
 })
 
 test('--time-zone: the properties carry the offset, and the first heading with a time names the zone', async () => {

@@ -13,7 +13,7 @@ import {zipOfMembers} from '../util/zip-of.js'
 // runs twice: by the installed package, where each format's tool descriptor, the OpenCode reader's SQLite and the
 // rest must ship, and in this process through the sources, under coverage.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 
 /** How a test runs `chatmark sync`: the installed command, or the sources in this process. */
 let run: typeof runSync = runSync
@@ -38,16 +38,19 @@ async function notes(vault: string): Promise<string[]> {
 async function everyTool(home: string): Promise<void> {
   const place = async (fixture: string, path: string): Promise<void> => {
     await mkdir(join(home, path, '..'), {recursive: true})
-    await cp(join(fixtures, fixture), join(home, path), {recursive: true})
+    await cp(join(packages, fixture), join(home, path), {recursive: true})
   }
-  await place('claude-code/real-resume-api-error/input.jsonl', '.claude/projects/-work-demo/session.jsonl')
-  await place('codex/fork/input.jsonl', '.codex/sessions/2026/11/30/rollout-2026-11-30-fork.jsonl')
-  await place('gemini/jsonl-shell-tool/input.jsonl', '.gemini/tmp/demo/chats/session-1.jsonl')
-  await place('qwen/tool-error/input.jsonl', '.qwen/projects/-work-demo/chats/session.jsonl')
-  await place('continue/headless-tools/input.json', '.continue/sessions/session.json')
-  await place('continue/sessions-index/input.json', '.continue/sessions/sessions.json')
-  await place('opencode/database/input.db', '.local/share/opencode/opencode.db')
-  await place('opencode/storage-folder/input/storage', '.local/share/opencode/storage')
+  await place(
+    'format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl',
+    '.claude/projects/-work-demo/session.jsonl'
+  )
+  await place('format-codex/fixtures/fork/input.jsonl', '.codex/sessions/2026/11/30/rollout-2026-11-30-fork.jsonl')
+  await place('format-gemini/fixtures/jsonl-shell-tool/input.jsonl', '.gemini/tmp/demo/chats/session-1.jsonl')
+  await place('format-qwen/fixtures/tool-error/input.jsonl', '.qwen/projects/-work-demo/chats/session.jsonl')
+  await place('format-continue/fixtures/headless-tools/input.json', '.continue/sessions/session.json')
+  await place('format-continue/fixtures/sessions-index/input.json', '.continue/sessions/sessions.json')
+  await place('format-opencode/fixtures/database/input.db', '.local/share/opencode/opencode.db')
+  await place('format-opencode/fixtures/storage-folder/input/storage', '.local/share/opencode/storage')
 }
 
 for (const [where, runner] of [
@@ -185,7 +188,7 @@ for (const [where, runner] of [
       await writeFile(join(folder, 'hello.txt'), 'hello\n')
       await writeFile(join(folder, 'broken.json'), '{"results": [1, 2,')
       await writeFile(join(folder, 'binary.json'), Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x02, 0x03, 0x80, 0x81]))
-      await cp(join(fixtures, 'codex/fork/input.jsonl'), join(folder, 'rollout.jsonl'))
+      await cp(join(packages, 'format-codex/fixtures/fork/input.jsonl'), join(folder, 'rollout.jsonl'))
       const run = await chatmark(home, {}, 'vault', '--no-defaults', 'folder')
       assert.equal(run.code, 0, run.stderr)
       assert.deepEqual(
@@ -211,11 +214,11 @@ for (const [where, runner] of [
       const archive = zipOfMembers([
         {
           name: 'chatgpt/conversations.json',
-          content: await readFile(join(fixtures, 'chatgpt/branches-current/input.json'))
+          content: await readFile(join(packages, 'format-chatgpt/fixtures/branches-current/input.json'))
         },
         {
           name: 'claude/conversations.json',
-          content: await readFile(join(fixtures, 'claude-ai/branches-current/input.json'))
+          content: await readFile(join(packages, 'format-claude/fixtures/claude-ai/branches-current/input.json'))
         }
       ])
       await writeFile(join(home, 'exports.zip'), archive)
@@ -230,7 +233,7 @@ for (const [where, runner] of [
 
     test('an export named once is not reported as gone by later syncs that do not name it', async () => {
       const home = await mkdtemp(join(tmpdir(), 'chatmark-sources-'))
-      const conversations = await readFile(join(fixtures, 'chatgpt/odd-conversations/input.json'))
+      const conversations = await readFile(join(packages, 'format-chatgpt/fixtures/odd-conversations/input.json'))
       await writeFile(join(home, 'export.zip'), zipOfMembers([{name: 'conversations.json', content: conversations}]))
       const first = await chatmark(home, {}, 'vault', 'export.zip', '--quiet')
       assert.equal(first.code, 0, first.stderr)

@@ -11,7 +11,7 @@ import {runSyncHere as runSync} from '../util/run-sync.js'
 // written, a merge included, and kept the base text under the hash of the conversation's id. Its merged notes must
 // keep their edits when the session grows; its other notes' bases must survive a sync that does not touch them.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 
 test('a version 1 vault is taken up: a merged note keeps its edits, an untouched note keeps its base', async () => {
@@ -20,8 +20,11 @@ test('a version 1 vault is taken up: a merged note keeps its edits, an untouched
   const projects = join(home, '.claude/projects/-work-demo')
   await mkdir(projects, {recursive: true})
   const grown = join(projects, 'grown.jsonl')
-  await cp(join(fixtures, 'claude-code/real-resume-api-error/input.jsonl'), grown)
-  await cp(join(fixtures, 'claude-code/real-tui-compact/input.jsonl'), join(projects, 'still.jsonl'))
+  await cp(join(packages, 'format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'), grown)
+  await cp(
+    join(packages, 'format-claude/fixtures/claude-code/real-tui-compact/input.jsonl'),
+    join(projects, 'still.jsonl')
+  )
   assert.equal((await runSync(['vault', '--quiet'], {home})).code, 0)
 
   // What version 1 left: a merged note, recorded by the hash of its merged text, its base under its id's hash.

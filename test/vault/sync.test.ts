@@ -24,7 +24,7 @@ import {runSyncHere as runSync} from '../util/run-sync.js'
 // edits of every kind, a renamed conversation, a grown session and a deleted source, and a second sync. Two syncs at
 // once: ../hostile/sync-lock.test.ts.
 
-const fixtures = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const packages = fileURLToPath(new URL('../../packages/', import.meta.url))
 const claudeId = '332611b8-4087-47be-a219-9e760a6ae6e0'
 
 let home: string
@@ -54,9 +54,9 @@ beforeEach(async () => {
   await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
   await mkdir(join(home, '.gemini/tmp/abc/chats'), {recursive: true})
   await mkdir(join(home, '.codex/sessions/2026/11/30'), {recursive: true})
-  await cp(join(fixtures, 'claude-code/real-resume-api-error/input.jsonl'), claudeSession())
-  await cp(join(fixtures, 'gemini/jsonl-shell-tool/input.jsonl'), geminiSession())
-  await cp(join(fixtures, 'codex/fork/input.jsonl'), codexSession())
+  await cp(join(packages, 'format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'), claudeSession())
+  await cp(join(packages, 'format-gemini/fixtures/jsonl-shell-tool/input.jsonl'), geminiSession())
+  await cp(join(packages, 'format-codex/fixtures/fork/input.jsonl'), codexSession())
   // A hidden folder the walk of a named folder would skip, and a file no tool wrote: neither is read.
   await writeFile(join(home, '.claude/projects/notes.txt'), 'not a session')
 })
@@ -318,7 +318,7 @@ test('a session that moved to another file keeps its note; sources come from the
 
   // A source named in .chatmark/config.yaml (with ~ for the home folder), and a vault template of its own. Outside
   // the vault and the tools' folders, the config's sources are read only with the user's flag.
-  await cp(join(fixtures, 'chatgpt/odd-conversations/input.json'), join(home, 'export.json'))
+  await cp(join(packages, 'format-chatgpt/fixtures/odd-conversations/input.json'), join(home, 'export.json'))
   await writeFile(join(vault, '.chatmark/config.yaml'), 'sources:\n  - ~/export.json\ntemplate: "{tool}/{title}"\n')
   const configured = await chatmark('vault', '--no-defaults', '--allow-config-sources')
   assert.equal(configured.code, 0, configured.stderr)
@@ -341,7 +341,7 @@ test('a vault’s config reads sources in the vault or the tools’ folders, not
   // A link inside the vault to a file outside it is outside, as is a path that climbs out of the vault.
   await symlink(join(home, '.netrc'), join(vault, 'netrc-link.txt'))
   await mkdir(join(vault, 'exports'), {recursive: true})
-  await cp(join(fixtures, 'chatgpt/odd-conversations/input.json'), join(vault, 'exports/chatgpt.json'))
+  await cp(join(packages, 'format-chatgpt/fixtures/odd-conversations/input.json'), join(vault, 'exports/chatgpt.json'))
   const sources = [
     '~/.netrc',
     '~/Documents',
@@ -381,7 +381,7 @@ test('a vault’s config reads sources in the vault or the tools’ folders, not
 
 test('a Claude Code session’s subagent transcripts fold into its note; a change to one updates it', async () => {
   const session = '5b03b5b9-3e60-41c3-9ae1-8cf0307eea18'
-  const fixture = join(fixtures, 'claude-code/real-2.1-subagent-files')
+  const fixture = join(packages, 'format-claude/fixtures/claude-code/real-2.1-subagent-files')
   const project = join(home, '.claude/projects/-work-agents')
   await mkdir(project, {recursive: true})
   await cp(join(fixture, 'input.jsonl'), join(project, `${session}.jsonl`))

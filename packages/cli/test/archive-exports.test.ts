@@ -11,7 +11,7 @@ import {notesIn, repoRoot, runCli} from './run-cli.js'
 // read alone, or the two joined as one document of one format, and the other's conversations lost.
 
 let dir: string
-const fixture = (path: string): Promise<Buffer> => readFile(join(repoRoot, 'fixtures', path))
+const fixture = (path: string): Promise<Buffer> => readFile(join(repoRoot, 'packages', path))
 
 /** The titles `--list` printed. */
 const titles = (stdout: string): (string | undefined)[] =>
@@ -22,7 +22,9 @@ const titles = (stdout: string): (string | undefined)[] =>
 
 /** A ChatGPT export's conversations with ids and titles of their own, as a second export would have. */
 async function otherChatgpt(titles: string[]): Promise<string> {
-  const [conversation] = JSON.parse((await fixture('chatgpt/branches-current/input.json')).toString()) as object[]
+  const [conversation] = JSON.parse(
+    (await fixture('format-chatgpt/fixtures/branches-current/input.json')).toString()
+  ) as object[]
   return JSON.stringify(
     titles.map((title, index) => ({...conversation, id: `other-${index}`, conversation_id: `other-${index}`, title}))
   )
@@ -30,8 +32,8 @@ async function otherChatgpt(titles: string[]): Promise<string> {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'chatmark-archive-exports-'))
-  const chatgpt = await fixture('chatgpt/branches-current/input.json')
-  const claude = await fixture('claude-ai/branches-current/input.json')
+  const chatgpt = await fixture('format-chatgpt/fixtures/branches-current/input.json')
+  const claude = await fixture('format-claude/fixtures/claude-ai/branches-current/input.json')
   await writeFile(
     join(dir, 'folders.zip'),
     zipOfMembers([

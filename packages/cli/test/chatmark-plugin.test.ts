@@ -11,19 +11,18 @@ import {VFile} from 'vfile'
 import {test} from 'vitest'
 import {chatmark, createNormalizer} from 'chatmark'
 import type {FormatPlugin} from 'chatmark'
-
-const fixture = (path: string) => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url))
+import {fixturePath} from '../../../test/util/fixtures.js'
 
 test('unified().use(chatmark).use(remarkStringify) gives exactly the reviewed note', async () => {
   for (const name of ['claude-code/real-tui-compact', 'gemini/legacy-json', 'slack/day-file']) {
-    const input = (await readFile(fixture(`${name}/input.json`)).catch(() => undefined))
-      ? fixture(`${name}/input.json`)
-      : fixture(`${name}/input.jsonl`)
+    const input = (await readFile(fixturePath(`${name}/input.json`)).catch(() => undefined))
+      ? fixturePath(`${name}/input.json`)
+      : fixturePath(`${name}/input.jsonl`)
     const file = await unified()
       .use(chatmark)
       .use(remarkStringify)
       .process(await read(input))
-    assert.equal(String(file), await readFile(fixture(`${name}/output.md`), 'utf8'), name)
+    assert.equal(String(file), await readFile(fixturePath(`${name}/output.md`), 'utf8'), name)
     assert.equal(file.data.conversations?.length, 1)
   }
 })
@@ -40,13 +39,13 @@ test('a remark plugin between reading and writing sees and changes the semantic 
       }
     }
   }
-  const input = await read(fixture('claude-code/real-tui-compact/input.jsonl'))
+  const input = await read(fixturePath('claude-code/real-tui-compact/input.jsonl'))
   const plain = String(await unified().use(chatmark).use(remarkStringify).process(input))
   const file = await unified()
     .use(chatmark)
     .use(dropThinking)
     .use(remarkStringify)
-    .process(await read(fixture('claude-code/real-tui-compact/input.jsonl')))
+    .process(await read(fixturePath('claude-code/real-tui-compact/input.jsonl')))
   assert.ok(plain.includes('<summary>Thinking</summary>'))
   assert.ok(!String(file).includes('<summary>Thinking</summary>'))
   // Notices between turns are top-level nodes; the compaction, with its summary's fold, is a turn of its own.
@@ -54,7 +53,7 @@ test('a remark plugin between reading and writing sees and changes the semantic 
 })
 
 test('the profile and render options reach the tree and the handlers', async () => {
-  const input = fixture('claude-code/real-tui-compact/input.jsonl')
+  const input = fixturePath('claude-code/real-tui-compact/input.jsonl')
   const file = await unified()
     .use(chatmark, {profile: 'obsidian', thinking: false})
     .use(remarkStringify)
@@ -71,12 +70,12 @@ test('the profile and render options reach the tree and the handlers', async () 
 })
 
 test('detection and reading problems are messages on the file, and every conversation is on file.data', async () => {
-  const input = fixture('chatgpt/odd-conversations/input.json')
+  const input = fixturePath('chatgpt/odd-conversations/input.json')
   const file = await unified()
     .use(chatmark, {conversation: 1})
     .use(remarkStringify)
     .process(await read(input))
-  assert.equal(String(file), await readFile(fixture('chatgpt/odd-conversations/output-2.md'), 'utf8'))
+  assert.equal(String(file), await readFile(fixturePath('chatgpt/odd-conversations/output-2.md'), 'utf8'))
   assert.equal(file.data.conversations?.length, 3)
   const rules = file.messages.map((message) => message.ruleId)
   assert.ok(rules.includes('no-current-node') && rules.includes('not-a-conversation'), rules.join(', '))
@@ -86,7 +85,7 @@ test('detection and reading problems are messages on the file, and every convers
     .use(chatmark, {conversation: file.data.conversations?.[2]?.id ?? ''})
     .use(remarkStringify)
     .process(await read(input))
-  assert.equal(String(byId), await readFile(fixture('chatgpt/odd-conversations/output-3.md'), 'utf8'))
+  assert.equal(String(byId), await readFile(fixturePath('chatgpt/odd-conversations/output-3.md'), 'utf8'))
 })
 
 test('a file that cannot be read rejects with a fatal message naming it; so does a missing conversation', async () => {
@@ -96,7 +95,7 @@ test('a file that cannot be read rejects with a fatal message naming it; so does
     assert.match(String(error), /blob\.bin/)
     return true
   })
-  const session = await read(fixture('gemini/legacy-json/input.json'))
+  const session = await read(fixturePath('gemini/legacy-json/input.json'))
   await assert.rejects(
     unified().use(chatmark, {conversation: 'nope'}).use(remarkStringify).process(session),
     /no conversation "nope" in .*input\.json \(it holds 1 conversation\)/

@@ -52,7 +52,7 @@ test('usage errors exit with status 2 and say what to do', async () => {
 })
 
 test('--fold-lines folds tool output of more lines, and 0 never folds', async () => {
-  const input = join(repoRoot, 'fixtures/claude-code/real-tui-compact/input.jsonl')
+  const input = join(repoRoot, 'packages/format-claude/fixtures/claude-code/real-tui-compact/input.jsonl')
   const folded = (await runCli(['--fold-lines', '2', input])).stdout
   assert.match(folded, /<details>\n<summary>Output \(5 lines\)<\/summary>\n\n```text\n1\t/)
   const never = (await runCli(['--fold-lines', '0', input])).stdout
@@ -279,7 +279,7 @@ test('format options reach the formats as context.options', async () => {
   assert.equal((await runCli(['--branches', 'some', 'x'])).code, 2)
 })
 
-const twoSessions = 'fixtures/claude-code/interleaved-sessions/input.jsonl'
+const twoSessions = 'packages/format-claude/fixtures/claude-code/interleaved-sessions/input.jsonl'
 
 test('--list prints one line per conversation: id, date, turns and title', async () => {
   const {code, stdout, stderr} = await runCli(['--list', twoSessions])
@@ -294,7 +294,7 @@ test('--list escapes what a terminal would act on in titles and ids', async () =
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-'))
   const path = join(dir, 'conversations.json')
   const exported = JSON.parse(
-    await readFile(join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json'), 'utf8')
+    await readFile(join(repoRoot, 'packages/format-chatgpt/fixtures/odd-conversations/input.json'), 'utf8')
   ) as Array<Record<string, unknown>>
   exported[0]!['title'] = '\u001b]0;owned\u0007\u001b[2J hello'
   await writeFile(path, JSON.stringify(exported))
@@ -310,7 +310,7 @@ test('a note printed on a terminal shows control characters as escapes; in a pip
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-'))
   const path = join(dir, 'conversations.json')
   const exported = JSON.parse(
-    await readFile(join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json'), 'utf8')
+    await readFile(join(repoRoot, 'packages/format-chatgpt/fixtures/odd-conversations/input.json'), 'utf8')
   ) as Array<Record<string, unknown>>
   const hostile = '\u001b]0;owned\u0007\u001b[2J \u009b31m hello'
   exported[0]!['title'] = hostile

@@ -6,7 +6,7 @@ import {test} from 'vitest'
 import {repoRoot, runCli} from './run-cli.js'
 
 // A real Claude Code session, read as Gemini: the Gemini reader finds no record it knows in it.
-const claudeSession = 'fixtures/claude-code/real-tui-compact/input.jsonl'
+const claudeSession = 'packages/format-claude/fixtures/claude-code/real-tui-compact/input.jsonl'
 const readNothing = `chatmark: \`gemini\` read no conversation from ${claudeSession} (detected as: claude)\n`
 
 test('a forced --format that reads nothing fails, names the format detected, and writes no note', async () => {

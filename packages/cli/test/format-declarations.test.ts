@@ -4,11 +4,10 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {builtinFormats, defaultFormatOrder, normalizer} from 'chatmark'
+import {formatPackages, formatPrefix} from '../../../scripts/workspace.js'
 import {repoRoot, runCli} from './run-cli.js'
 
 test('the default dispatch order: specific fingerprints first, then plain text, then Gemini', () => {
-  const order = ['claude', 'chatgpt', 'codex', 'slack', 'qwen', 'continue', 'aider', 'opencode', 'plaintext', 'gemini']
-  assert.deepEqual(defaultFormatOrder, order)
   assert.ok(Object.isFrozen(defaultFormatOrder))
   assert.deepEqual(
     builtinFormats().map((format) => format.name),
@@ -18,6 +17,21 @@ test('the default dispatch order: specific fingerprints first, then plain text, 
     normalizer.formats.map((format) => format.name),
     defaultFormatOrder
   )
+  // Plain text accepts prose, so every format with a fingerprint looks first; Gemini's `sessionId` is shared with
+  // Claude Code, which must look before it.
+  assert.deepEqual(defaultFormatOrder.slice(-2), ['plaintext', 'gemini'])
+  assert.ok(defaultFormatOrder.indexOf('claude') < defaultFormatOrder.indexOf('gemini'))
+})
+
+test('every format package is a built-in, named after its folder, once', () => {
+  const packaged = formatPackages(repoRoot).map((pkg) => pkg.dir.slice(formatPrefix.length))
+  for (const name of packaged)
+    assert.ok(
+      defaultFormatOrder.includes(name),
+      `packages/${formatPrefix}${name} is not a built-in: add its format to builtinFormats() ` +
+        '(packages/cli/src/builtin-formats.ts), where dispatch order is decided'
+    )
+  assert.deepEqual([...defaultFormatOrder].sort(), packaged.sort())
 })
 
 test('--list-options prints every format option: flag, values, default, formats and description', async () => {
@@ -224,14 +238,15 @@ test(
   'a ChatGPT export split over numbered conversations-NNN.json files is read whole, in order, as one ' + 'input',
   async () => {
     // chatgpt-split-export.zip (made with `zip -X -D`): user.json, conversations-001.json (the conversation of
-    // fixtures/chatgpt/branches-current) and conversations-000.json (python-images-uploads, web-search-citations).
+    // packages/format-chatgpt/fixtures/branches-current) and conversations-000.json (python-images-uploads,
+    // web-search-citations).
     const zip = 'packages/cli/test/fixtures/chatgpt-split-export.zip'
     const cases = ['python-images-uploads', 'web-search-citations', 'branches-current']
     const {code, stdout, stderr} = await runCli([zip])
     assert.equal(stderr, '')
     assert.equal(code, 0)
     const notes = await Promise.all(
-      cases.map((name) => readFile(join(repoRoot, 'fixtures/chatgpt', name, 'output.md'), 'utf8'))
+      cases.map((name) => readFile(join(repoRoot, 'packages/format-chatgpt/fixtures', name, 'output.md'), 'utf8'))
     )
     assert.equal(stdout, notes.join('\n'))
     const json = JSON.parse((await runCli(['--json', zip])).stdout)

@@ -10,8 +10,8 @@ import {command} from '../src/command.js'
 import {writeChunks} from '../src/write-chunks.js'
 import {notesIn, repoRoot, runCli} from './run-cli.js'
 
-const legacy = join(repoRoot, 'fixtures/gemini/legacy-json/input.json')
-const legacyNote = join(repoRoot, 'fixtures/gemini/legacy-json/output.md')
+const legacy = join(repoRoot, 'packages/format-gemini/fixtures/legacy-json/input.json')
+const legacyNote = join(repoRoot, 'packages/format-gemini/fixtures/legacy-json/output.md')
 
 test('inputs, folders and -o are resolved against io.cwd, and printed as given', async () => {
   const cwd = await mkdtemp(join(tmpdir(), 'chatmark-cwd-'))
@@ -35,7 +35,7 @@ test('inputs, folders and -o are resolved against io.cwd, and printed as given',
 
 test('a closed stdout (the signal) stops the run quietly, and it ends with status 0', async () => {
   const closed = new AbortController()
-  const listed = await runCli(['--list', 'fixtures/chatgpt/odd-conversations/input.json', legacy], '', {
+  const listed = await runCli(['--list', 'packages/format-chatgpt/fixtures/odd-conversations/input.json', legacy], '', {
     signal: closed.signal,
     onStdout: () => closed.abort()
   })
@@ -90,7 +90,7 @@ function processWithBrokenStdout(argv: string[], code: string): {proc: CommandPr
 }
 
 test('the command ends quietly with status 0 when stdout reports EPIPE', async () => {
-  for (const argv of [[legacy], ['--list', 'fixtures/chatgpt/odd-conversations/input.json', legacy]]) {
+  for (const argv of [[legacy], ['--list', 'packages/format-chatgpt/fixtures/odd-conversations/input.json', legacy]]) {
     const {proc, stderr} = processWithBrokenStdout(argv, 'EPIPE')
     assert.deepEqual(await command(proc), {code: 0, outputClosed: true})
     assert.equal(stderr(), '', argv.join(' '))

@@ -33,11 +33,11 @@ const timeLimit = 5
 
 /** Fixture sessions of several tools, two of them the same conversation (the second note is numbered). */
 const sessions = [
-  'fixtures/claude-code/flat-no-parents/input.jsonl',
-  'fixtures/codex/fork/input.jsonl',
-  'fixtures/gemini/legacy-json/input.json',
-  'fixtures/chatgpt/odd-conversations/input.json',
-  'fixtures/codex/truncated-line/input.jsonl'
+  'packages/format-claude/fixtures/claude-code/flat-no-parents/input.jsonl',
+  'packages/format-codex/fixtures/fork/input.jsonl',
+  'packages/format-gemini/fixtures/legacy-json/input.json',
+  'packages/format-chatgpt/fixtures/odd-conversations/input.json',
+  'packages/format-codex/fixtures/truncated-line/input.jsonl'
 ]
 
 beforeAll(async () => {
@@ -146,7 +146,10 @@ test('a worker that crashes or hangs fails its input only; the others are conver
 
 test('an export read in parts by 2 workers gives what one thread gives: notes, messages, --json, --list', async () => {
   // A zip of several conversation files and an export with odd items (warnings in the order of the items).
-  for (const input of ['fixtures/chatgpt/odd-conversations/input.json', 'fixtures/chatgpt/export-zip/input.zip']) {
+  for (const input of [
+    'packages/format-chatgpt/fixtures/odd-conversations/input.json',
+    'packages/format-chatgpt/fixtures/export-zip/input.zip'
+  ]) {
     for (const flags of [['-o', 'OUT'], ['--json'], ['--list'], []]) {
       const run = (jobs: string) => {
         const args = flags.map((flag) => (flag === 'OUT' ? join(dir, `export-${jobs}`) : flag))
@@ -209,7 +212,7 @@ async function linesFormat(): Promise<string> {
 test('the sources split an export into parts for workers as the installed package does', async () => {
   // The thread that splits an export and writes what its parts make (convert-parts.ts) runs here, under
   // coverage; its workers load the sources.
-  const input = join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json')
+  const input = join(repoRoot, 'packages/format-chatgpt/fixtures/odd-conversations/input.json')
   for (const flags of [['--list'], ['--json'], ['-o', 'OUT']]) {
     const args = (who: string) => flags.map((flag) => (flag === 'OUT' ? join(dir, `parts-${who}`) : flag))
     const here = await runHere(['-j', '2', ...args('here'), input])

@@ -106,26 +106,28 @@ test('every --json line was validated', () => {
 })
 
 /**
- * Stored conversation models: the reader goldens (`fixtures/<tool>/<case>/conversation*.json`)
- * and the writer models.
+ * Stored conversation models: the reader goldens (`packages/format-<name>/fixtures/<case>/conversation*.json`)
+ * and the writer models (`fixtures/writers/<case>/conversation.json`).
  */
-function storedModels(): string[] {
+async function storedModels(): Promise<string[]> {
+  const writers = join(fixturesRoot, 'writers')
+  const dirs = [
+    ...(await fixtureCases()).map((fixture) => fixture.dir),
+    ...readdirSync(writers, {withFileTypes: true})
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(writers, entry.name))
+  ]
   const paths: string[] = []
-  for (const tool of readdirSync(fixturesRoot, {withFileTypes: true})) {
-    if (!tool.isDirectory() || tool.name === 'corpus') continue
-    for (const entry of readdirSync(join(fixturesRoot, tool.name), {withFileTypes: true})) {
-      if (!entry.isDirectory()) continue
-      const dir = join(fixturesRoot, tool.name, entry.name)
-      for (const name of readdirSync(dir).sort()) {
-        if (/^conversation.*\.json$/.test(name)) paths.push(join(dir, name))
-      }
+  for (const dir of dirs) {
+    for (const name of readdirSync(dir).sort()) {
+      if (/^conversation.*\.json$/.test(name)) paths.push(join(dir, name))
     }
   }
   return paths.sort()
 }
 
-test('every stored conversation model matches the schema, as it passes validateConversation', () => {
-  const paths = storedModels()
+test('every stored conversation model matches the schema, as it passes validateConversation', async () => {
+  const paths = await storedModels()
   assert.ok(
     paths.some((path) => path.includes(`${join('fixtures', 'writers')}`)),
     'the writer models'
@@ -300,7 +302,7 @@ test('the schema and validateConversation agree on every field: a bad role or a 
 })
 
 test('a --json line with a bad role or a missing source fails the schema', async () => {
-  const [line] = await jsonLines(['fixtures/gemini/legacy-json/input.json'])
+  const [line] = await jsonLines(['packages/format-gemini/fixtures/legacy-json/input.json'])
   assert.equal(validateLine(line), true)
   assert.equal(validateLine({...line, schemaVersion: 2}), false, 'an older version')
   const turn = at(line, 'conversations.0.turns.0')

@@ -51,7 +51,7 @@ test('a full disk under -o stops the run at once, in one line, with or without w
   const home = await mkdtemp(join(tmpdir(), 'chatmark-out-disk-'))
   // A ChatGPT export of 200 conversations (read in parts by workers), and a folder of 60 Claude Code sessions.
   const [conversation] = JSON.parse(
-    await readFile(join(repoRoot, 'fixtures/chatgpt/branches-current/input.json'), 'utf8')
+    await readFile(join(repoRoot, 'packages/format-chatgpt/fixtures/branches-current/input.json'), 'utf8')
   ) as Record<string, unknown>[]
   const conversations = Array.from({length: 200}, (_, index) => ({
     ...conversation,
@@ -61,7 +61,10 @@ test('a full disk under -o stops the run at once, in one line, with or without w
   }))
   await writeFile(join(home, 'export.json'), JSON.stringify(conversations))
   await mkdir(join(home, 'sessions'))
-  const session = await readFile(join(repoRoot, 'fixtures/claude-code/real-2.1-branch/input.jsonl'), 'utf8')
+  const session = await readFile(
+    join(repoRoot, 'packages/format-claude/fixtures/claude-code/real-2.1-branch/input.jsonl'),
+    'utf8'
+  )
   for (let index = 0; index < 60; index++) {
     const renamed = session.replaceAll(/"sessionId":"[^"]*"/g, `"sessionId":"s-${index}"`)
     await writeFile(join(home, 'sessions', `session-${index}.jsonl`), renamed)

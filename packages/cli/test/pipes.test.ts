@@ -27,7 +27,7 @@ async function pipeInto(reader: string, args: string[]): Promise<{code: number; 
   return {code: Number(await readFile(status, 'utf8')), stderr: await readFile(stderr, 'utf8'), read}
 }
 
-const exportZip = 'fixtures/chatgpt/export-zip/input.zip'
+const exportZip = 'packages/format-chatgpt/fixtures/export-zip/input.zip'
 
 test('--list-formats into a pipe that closes early ends quietly with status 0', async () => {
   const head = await pipeInto('head -n 1', ['--list-formats'])
@@ -82,7 +82,7 @@ test('a note far larger than the pipe stops at `head -3`: status 0, nothing on s
 test('an export stops being read soon after the reader goes away', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'chatmark-many-'))
   const [conversation] = JSON.parse(
-    await readFile(join(repoRoot, 'fixtures/chatgpt/branches-current/input.json'), 'utf8')
+    await readFile(join(repoRoot, 'packages/format-chatgpt/fixtures/branches-current/input.json'), 'utf8')
   )
   const total = 1000
   const conversations = Array.from({length: total}, (_, index) => ({

@@ -19,7 +19,7 @@ let dir: string
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'chatmark-remote-content-'))
   const conversations = JSON.parse(
-    await readFile(join(repoRoot, 'fixtures/chatgpt/branches-current/input.json'), 'utf8')
+    await readFile(join(repoRoot, 'packages/format-chatgpt/fixtures/branches-current/input.json'), 'utf8')
   ) as {mapping: Record<string, {message?: {author?: {role?: string}; content?: {parts?: unknown[]}}}>}[]
   const answers = Object.values(conversations[0]?.mapping ?? {}).filter(
     (node) => node.message?.author?.role === 'assistant' && typeof node.message.content?.parts?.[0] === 'string'

@@ -33,8 +33,8 @@ test('a full disk, then a read-only one: the sync fails in one line and the vaul
   await mkdir(join(home, '.claude/projects/-work-demo'), {recursive: true})
   await mkdir(join(home, 'vault'))
   const session = join(home, '.claude/projects/-work-demo/session.jsonl')
-  await cp(join(repoRoot, 'fixtures/claude-code/real-resume-api-error/input.jsonl'), session)
-  const grown = join(repoRoot, 'fixtures/claude-code/real-tui-compact/input.jsonl')
+  await cp(join(repoRoot, 'packages/format-claude/fixtures/claude-code/real-resume-api-error/input.jsonl'), session)
+  const grown = join(repoRoot, 'packages/format-claude/fixtures/claude-code/real-tui-compact/input.jsonl')
   const sync = `HOME="${home}" "${process.execPath}" "${entry}" sync vault`
   // Each step prints a marker, so the output says which step said what.
   const script = [

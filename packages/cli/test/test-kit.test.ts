@@ -6,16 +6,16 @@ import {fileURLToPath} from 'node:url'
 import {test} from 'vitest'
 import type {FormatPlugin} from 'chatmark'
 import {checkDetection, checkGolden} from 'chatmark/test-kit'
+import {fixturePath} from '../../../test/util/fixtures.js'
 
 const example = new URL('../../../examples/custom-format/', import.meta.url)
 const {default: ircFormat} = (await import(new URL('irc-format.js', example).href)) as {default: () => FormatPlugin}
 const fixture = (name: string): string => fileURLToPath(new URL(`test/fixtures/${name}/`, example))
 const basic = join(fixture('basic'), 'input.irclog')
 const stray = join(fixture('stray-lines'), 'input.irclog')
-const repoFixture = (path: string): string => fileURLToPath(new URL(`../../../fixtures/${path}`, import.meta.url))
-const gemini = repoFixture('gemini/legacy-json/input.json')
-const labels = repoFixture('plaintext/user-assistant-labels/input.txt')
-const slack = repoFixture('slack/export/input')
+const gemini = fixturePath('gemini/legacy-json/input.json')
+const labels = fixturePath('plaintext/user-assistant-labels/input.txt')
+const slack = fixturePath('slack/export/input')
 
 /** The kit's failure, as the message a test runner would print. */
 async function failure(check: Promise<unknown>): Promise<string> {

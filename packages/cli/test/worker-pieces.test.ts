@@ -173,7 +173,7 @@ test('held events go in few messages, the last with the end of the job', async (
 
 test('a source read for a sync sends its notes rendered and redacted, then how it ended', async () => {
   const session = join(dir, 'session.jsonl')
-  const source = join(repoRoot, 'fixtures/codex/fork/input.jsonl')
+  const source = join(repoRoot, 'packages/format-codex/fixtures/fork/input.jsonl')
   const key = `sk-ant-api03-${'A'.repeat(93)}AA`
   await writeFile(session, (await readFile(source, 'utf8')).replace('what was the first thing', `${key} what was`))
   const setup = {redact: true, only: [], use: [], cwd: dir}
@@ -223,7 +223,7 @@ test('a source read for a sync sends its notes rendered and redacted, then how i
 })
 
 test('a job of parts sends each part’s notes, then its count and messages', async () => {
-  const path = join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json')
+  const path = join(repoRoot, 'packages/format-chatgpt/fixtures/odd-conversations/input.json')
   // With -o, the worker writes each note to a temporary file of the folder, for the main thread to name.
   await mkdir(join(dir, 'notes'))
   for (const flags of [['-o', join(dir, 'notes')], ['--json']]) {

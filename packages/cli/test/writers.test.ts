@@ -13,8 +13,8 @@ import {notesIn, repoRoot, runCli} from './run-cli.js'
 
 // `--to markdown|html|json`: the writers registry, and what each writes with `-o` and on stdout.
 
-const chatgptExport = join(repoRoot, 'fixtures/chatgpt/odd-conversations/input.json')
-const gemini = join(repoRoot, 'fixtures/gemini/legacy-json/input.json')
+const chatgptExport = join(repoRoot, 'packages/format-chatgpt/fixtures/odd-conversations/input.json')
+const gemini = join(repoRoot, 'packages/format-gemini/fixtures/legacy-json/input.json')
 
 const schema = JSON.parse(
   readFileSync(fileURLToPath(new URL('../schema/chatmark-json.schema.json', import.meta.url)), 'utf8')
@@ -133,7 +133,7 @@ test('--to html on stdout prints the pages, one after another', async () => {
 test('the library loads the same writers by name, and names the choices for an unknown one', async () => {
   const {loadWriter} = await import('chatmark')
   const conversation = JSON.parse(
-    await readFile(join(repoRoot, 'fixtures/gemini/legacy-json/conversation.json'), 'utf8')
+    await readFile(join(repoRoot, 'packages/format-gemini/fixtures/legacy-json/conversation.json'), 'utf8')
   ) as import('chatmark').Conversation
   const html = [...(await loadWriter('html')).write(conversation)].join('')
   assert.ok(html.startsWith('<!doctype html>') && html.includes('<section class="turn turn-user'), html.slice(0, 200))

@@ -7,9 +7,13 @@ import {compressionOf, createNormalizer, inputFromBytes} from '@chatmark/core'
 import {fakeFormat} from './helpers.js'
 
 const plain = Buffer.from('{"a":1}\n{"b":2}\n')
-// Made with `zstd` from the same text as fixtures/gemini/jsonl-shell-tool/input.jsonl.
-const zstdFile = fileURLToPath(new URL('../../../fixtures/gemini/zstd-compressed/input.jsonl.zst', import.meta.url))
-const jsonlFile = fileURLToPath(new URL('../../../fixtures/gemini/jsonl-shell-tool/input.jsonl', import.meta.url))
+// Made with `zstd` from the same text as packages/format-gemini/fixtures/jsonl-shell-tool/input.jsonl.
+const zstdFile = fileURLToPath(
+  new URL('../../../packages/format-gemini/fixtures/zstd-compressed/input.jsonl.zst', import.meta.url)
+)
+const jsonlFile = fileURLToPath(
+  new URL('../../../packages/format-gemini/fixtures/jsonl-shell-tool/input.jsonl', import.meta.url)
+)
 
 async function readAll(input: {open(): AsyncIterable<Uint8Array>}): Promise<Buffer> {
   const chunks: Uint8Array[] = []

@@ -8,7 +8,7 @@ import * as api from '@chatmark/format-aider'
 import {aider} from '@chatmark/format-aider'
 
 const fixture = (name: string): Promise<string> =>
-  readFile(fileURLToPath(new URL(`../../../fixtures/aider/${name}/input.md`, import.meta.url)), 'utf8')
+  readFile(fileURLToPath(new URL(`../fixtures/${name}/input.md`, import.meta.url)), 'utf8')
 const plugin = aider()
 const sample = (text: string): Sample => sampleFromBytes(Buffer.from(text), {name: 'history.md', complete: true})
 const start = '# aider chat started at 2026-11-30 09:15:04\n\n'

@@ -11,8 +11,9 @@ import {aider} from '@chatmark/format-aider'
 
 const tool = aider().tool
 
-/** Lays out a home; fixtures are named from `fixtures/aider/`. */
-const layOut = (home: string, layout: Layout): Promise<void> => layOutFrom(home, layout, 'fixtures/aider/')
+/** Lays out a home; fixtures are named from `packages/format-aider/fixtures/`. */
+const layOut = (home: string, layout: Layout): Promise<void> =>
+  layOutFrom(home, layout, 'packages/format-aider/fixtures/')
 const folders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
   tool?.sessionFolders?.({home, env, platform}) ?? []
 

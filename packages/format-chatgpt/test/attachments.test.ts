@@ -10,7 +10,7 @@ import {chatgpt} from '@chatmark/format-chatgpt'
 // export-v1: the layout of exports until 2025 (files named `file-<id>-<name>`, DALL·E images under
 // dalle-generations/), unpacked and as its .zip; export-v2.zip: the 2026 layout (conversations-000.json,
 // `<id>.dat` files, conversation_asset_file_names.json). Both made by hand, their conversations.json from
-// fixtures/chatgpt/python-images-uploads (v1) and written for the test (v2).
+// packages/format-chatgpt/fixtures/python-images-uploads (v1) and written for the test (v2).
 const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url))
 const sha256 = (bytes: Uint8Array | undefined): string | undefined =>
   bytes && createHash('sha256').update(bytes).digest('hex')
@@ -85,7 +85,7 @@ test('a 2026 export: <id>.dat files, named by its name map; a file it lacks stay
 })
 
 test('a conversations.json with no export beside it: attachments keep their references, with no entry', async () => {
-  const path = fileURLToPath(new URL('../../../fixtures/chatgpt/python-images-uploads/input.json', import.meta.url))
+  const path = fileURLToPath(new URL('../fixtures/python-images-uploads/input.json', import.meta.url))
   const {conversations} = await readAll(await inputFromPath(path))
   const parts = [...attachmentsOf(conversations[0]!)]
   assert.equal(parts.length, 3)

@@ -9,7 +9,7 @@ import {chatgpt} from '@chatmark/format-chatgpt'
 
 // Splitting an export and parsing every part alone (`parts`, for workers) gives what `parse` gives: the same
 // conversations and the same messages, for every ChatGPT fixture, a zip of several files and a broken export.
-const root = fileURLToPath(new URL('../../../fixtures/chatgpt/', import.meta.url))
+const root = fileURLToPath(new URL('../fixtures/', import.meta.url))
 const here = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url))
 const normalizer = createNormalizer({formats: [chatgpt()]})
 

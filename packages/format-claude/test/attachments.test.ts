@@ -104,9 +104,7 @@ test('base64 with line breaks, or a source by URL, gives no data; its size and r
 })
 
 test('a Claude.ai export lists its files by name only: they have neither data nor entry, and no bytes', async () => {
-  const path = fileURLToPath(
-    new URL('../../../fixtures/claude-ai/single-object-attachments/input.json', import.meta.url)
-  )
+  const path = fileURLToPath(new URL('../fixtures/claude-ai/single-object-attachments/input.json', import.meta.url))
   const input = await inputFromPath(path)
   const {conversations} = await createNormalizer({formats: [claude()]}).normalize(input)
   const files = conversations.flatMap((item) => [...attachmentsOf(item)])

@@ -6,7 +6,7 @@ import {createNormalizer, inputFromPath, inputFromString} from '@chatmark/core'
 import {claude} from '@chatmark/format-claude'
 import {assistant, conversation, envelope, jsonl, notices, session, system, texts, user} from './helpers.js'
 
-const fixtures = fileURLToPath(new URL('../../../fixtures/claude-code/', import.meta.url))
+const fixtures = fileURLToPath(new URL('../fixtures/claude-code/', import.meta.url))
 const parent = 'a47fd6e3-0000-4000-8000-000000000001'
 const text = (value: string): unknown[] => [{type: 'text', text: value}]
 

@@ -11,10 +11,10 @@ import {assistant, envelope, jsonl, user} from './helpers.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 /** Written by the real Claude Code 2.1.332: the session, and `<sessionId>/subagents/agent-*.jsonl` (+ `.meta.json`). */
-const folderCase = join(root, 'fixtures/claude-code/real-2.1-subagent-files')
+const folderCase = join(root, 'packages/format-claude/fixtures/claude-code/real-2.1-subagent-files')
 const folderSession = '5b03b5b9-3e60-41c3-9ae1-8cf0307eea18'
 /** Written by the real Claude Code 2.0.77: the session and `agent-*.jsonl` beside it (warm-up agents among them). */
-const besideCase = join(root, 'fixtures/claude-code/real-2.0-agent-files')
+const besideCase = join(root, 'packages/format-claude/fixtures/claude-code/real-2.0-agent-files')
 
 type SubagentCall = ToolCallPart & {subagent?: Turn[]}
 const calls = (turns: readonly Turn[]): SubagentCall[] =>

@@ -11,8 +11,9 @@ import {claude} from '@chatmark/format-claude'
 
 const tool = claude().tool
 
-/** Lays out a home; fixtures are named from `fixtures/claude-code/`. */
-const layOut = (home: string, layout: Layout): Promise<void> => layOutFrom(home, layout, 'fixtures/claude-code/')
+/** Lays out a home; fixtures are named from `packages/format-claude/fixtures/claude-code/`. */
+const layOut = (home: string, layout: Layout): Promise<void> =>
+  layOutFrom(home, layout, 'packages/format-claude/fixtures/claude-code/')
 const folders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
   tool?.sessionFolders?.({home, env, platform}) ?? []
 const defaults = {patterns: ['*/*.jsonl'], ignore: ['*/agent-*.jsonl']}

@@ -26,7 +26,7 @@ import {
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = join(root, 'fixtures/corpus')
-const fixture = (name: string): string => join(root, 'fixtures/codex', name)
+const fixture = (name: string): string => join(root, 'packages/format-codex/fixtures', name)
 const plugin = codex()
 
 test('the package exports exactly the codex factory', () => {

@@ -19,7 +19,7 @@ import {
 } from './helpers.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
-const fixture = (name: string): string => join(root, 'fixtures/codex', name)
+const fixture = (name: string): string => join(root, 'packages/format-codex/fixtures', name)
 
 const parent = 'parent-thread'
 const spawn = {

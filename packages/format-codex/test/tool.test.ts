@@ -11,8 +11,9 @@ import {codex} from '@chatmark/format-codex'
 
 const tool = codex().tool
 
-/** Lays out a home; fixtures are named from `fixtures/codex/`. */
-const layOut = (home: string, layout: Layout): Promise<void> => layOutFrom(home, layout, 'fixtures/codex/')
+/** Lays out a home; fixtures are named from `packages/format-codex/fixtures/`. */
+const layOut = (home: string, layout: Layout): Promise<void> =>
+  layOutFrom(home, layout, 'packages/format-codex/fixtures/')
 const folders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
   tool?.sessionFolders?.({home, env, platform}) ?? []
 const rollouts = ['**/rollout-*.jsonl', '**/rollout-*.jsonl.zst']

@@ -6,8 +6,7 @@ import {createNormalizer, inputFromPath, inputFromString, sampleFromBytes, valid
 import * as api from '@chatmark/format-continue'
 import {continueCli} from '@chatmark/format-continue'
 
-const fixture = (name: string): string =>
-  fileURLToPath(new URL(`../../../fixtures/continue/${name}/input.json`, import.meta.url))
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/${name}/input.json`, import.meta.url))
 const plugin = continueCli()
 const sample = (text: string, complete = true): Sample =>
   sampleFromBytes(Buffer.from(text), {name: 'session.json', complete})

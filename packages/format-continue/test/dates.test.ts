@@ -9,8 +9,7 @@ import {createNormalizer, inputFromPath, inputFromString} from '@chatmark/core'
 import {continueCli} from '@chatmark/format-continue'
 
 // Real files of one `~/.continue/sessions/` folder (cn 1.5.47): a session and the index beside it.
-const fixture = (name: string): string =>
-  fileURLToPath(new URL(`../../../fixtures/continue/${name}/input.json`, import.meta.url))
+const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/${name}/input.json`, import.meta.url))
 const sessionId = 'ceb6e4bd-5e2a-42d0-ac5f-0d2ba7f81dc1'
 const scratch = await mkdtemp(join(tmpdir(), 'chatmark-continue-dates-'))
 afterAll(() => rm(scratch, {recursive: true, force: true}))

@@ -11,8 +11,9 @@ import {continueCli} from '@chatmark/format-continue'
 
 const tool = continueCli().tool
 
-/** Lays out a home; fixtures are named from `fixtures/continue/`. */
-const layOut = (home: string, layout: Layout): Promise<void> => layOutFrom(home, layout, 'fixtures/continue/')
+/** Lays out a home; fixtures are named from `packages/format-continue/fixtures/`. */
+const layOut = (home: string, layout: Layout): Promise<void> =>
+  layOutFrom(home, layout, 'packages/format-continue/fixtures/')
 const folders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
   tool?.sessionFolders?.({home, env, platform}) ?? []
 const defaults = {patterns: ['*.json'], ignore: ['sessions.json']}

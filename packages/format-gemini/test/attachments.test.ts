@@ -53,7 +53,7 @@ test('inlineData in a prompt and in a tool result carries its bytes; attachmentB
 })
 
 test('the content-shapes fixture: every inlineData part has data, decoded to its size', async () => {
-  const path = fileURLToPath(new URL('../../../fixtures/gemini/content-shapes/input.jsonl', import.meta.url))
+  const path = fileURLToPath(new URL('../fixtures/content-shapes/input.jsonl', import.meta.url))
   const input = await inputFromPath(path)
   const {conversations} = await createNormalizer({formats: [gemini()]}).normalize(input)
   const withData = conversations.flatMap((item) => [...attachmentsOf(item)]).filter((part) => part.data)

@@ -10,7 +10,7 @@ import {gemini} from '@chatmark/format-gemini'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = join(root, 'fixtures/corpus/gemini-cli')
-const fixture = (name: string): string => join(root, 'fixtures/gemini', name)
+const fixture = (name: string): string => join(root, 'packages/format-gemini/fixtures', name)
 const plugin = gemini()
 
 const header = {

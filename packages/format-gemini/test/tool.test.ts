@@ -11,8 +11,9 @@ import {gemini} from '@chatmark/format-gemini'
 
 const tool = gemini().tool
 
-/** Lays out a home; fixtures are named from `fixtures/gemini/`. */
-const layOut = (home: string, layout: Layout): Promise<void> => layOutFrom(home, layout, 'fixtures/gemini/')
+/** Lays out a home; fixtures are named from `packages/format-gemini/fixtures/`. */
+const layOut = (home: string, layout: Layout): Promise<void> =>
+  layOutFrom(home, layout, 'packages/format-gemini/fixtures/')
 const folders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
   tool?.sessionFolders?.({home, env, platform}) ?? []
 const patterns = ['*/chats/session-*.json', '*/chats/session-*.jsonl', '*/checkpoint-*.json']

@@ -9,9 +9,9 @@ import {readSqliteSchema} from '../src/sqlite-schema.js'
 import {database, databaseFixture, folder, readBytes, root, storageFixture} from './helpers.js'
 
 const plugin = opencode()
-const lateFixture = join(root, 'fixtures/opencode/database-schema-late/input.db')
-const legacyFixture = join(root, 'fixtures/opencode/storage-0.x/input')
-const exportFixture = join(root, 'fixtures/opencode/export/input.json')
+const lateFixture = join(root, 'packages/format-opencode/fixtures/database-schema-late/input.db')
+const legacyFixture = join(root, 'packages/format-opencode/fixtures/storage-0.x/input')
+const exportFixture = join(root, 'packages/format-opencode/fixtures/export/input.json')
 const sampleOf = (bytes: Uint8Array, name: string) =>
   sampleFromBytes(bytes.subarray(0, 64 * 1024), {name, complete: bytes.byteLength <= 64 * 1024})
 

@@ -10,8 +10,8 @@ import initSqlJs from 'sql.js'
 /** The repository root. */
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 /** The real database and storage folder of the golden cases. */
-export const databaseFixture = join(root, 'fixtures/opencode/database/input.db')
-export const storageFixture = join(root, 'fixtures/opencode/storage-folder/input')
+export const databaseFixture = join(root, 'packages/format-opencode/fixtures/database/input.db')
+export const storageFixture = join(root, 'packages/format-opencode/fixtures/storage-folder/input')
 
 const normalizer = createNormalizer({builtins: [opencode()]})
 

@@ -323,7 +323,10 @@ test('a storage folder without sessions or messages fails clearly when forced', 
 })
 
 test('the 0.x storage folder reads its session, messages and part files', async () => {
-  const {conversations, detection, file} = await readPath(join(root, 'fixtures/opencode/storage-0.x/input'), true)
+  const {conversations, detection, file} = await readPath(
+    join(root, 'packages/format-opencode/fixtures/storage-0.x/input'),
+    true
+  )
   assert.equal(detection.format, 'opencode')
   assert.deepEqual(file.messages.map(String), [])
   const [conversation] = conversations

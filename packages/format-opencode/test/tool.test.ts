@@ -78,7 +78,7 @@ test('a database named with glob characters is matched as it is named, and only 
   const home = await mkdtemp(join(tmpdir(), 'chatmark-opencode-tool-'))
   try {
     await layOut(home, {
-      'dbs/work (2) [new].db': {fixture: 'fixtures/opencode/database/input.db'},
+      'dbs/work (2) [new].db': {fixture: 'packages/format-opencode/fixtures/database/input.db'},
       'dbs/work (2) n.db': '',
       'dbs/work (2) [new].db-wal': ''
     })
@@ -93,14 +93,14 @@ test('the patterns take the databases OpenCode wrote, and none of the files besi
   const home = await mkdtemp(join(tmpdir(), 'chatmark-opencode-tool-'))
   try {
     const data = '.local/share/opencode'
-    const storage = 'fixtures/opencode/storage-folder/input/storage'
+    const storage = 'packages/format-opencode/fixtures/storage-folder/input/storage'
     await layOut(home, {
       // 1.18.33's database in WAL mode, with rows still in `-wal` (packages/format-opencode/test/fixtures/wal).
       [`${data}/opencode.db`]: {fixture: 'packages/format-opencode/test/fixtures/wal/opencode.db'},
       [`${data}/opencode.db-wal`]: {fixture: 'packages/format-opencode/test/fixtures/wal/opencode.db-wal'},
       [`${data}/opencode.db-shm`]: '',
       // A build of another channel keeps a database of its own beside it.
-      [`${data}/opencode-dev.db`]: {fixture: 'fixtures/opencode/database/input.db'},
+      [`${data}/opencode-dev.db`]: {fixture: 'packages/format-opencode/fixtures/database/input.db'},
       [`${data}/storage/migration`]: '2\n',
       [`${data}/storage/session_diff/ses_dcc195a06ffe8gjDoBhqxzWbTq.json`]: '[]\n',
       // 1.1.65's JSON files, left beside the database: one input as a folder, not files of their own.

@@ -17,6 +17,7 @@ import {
 import * as api from '@chatmark/format-slack'
 import {slack} from '@chatmark/format-slack'
 import {emojiOf} from '../src/emoji-of.js'
+import {fixtureCases} from '../../../test/util/fixtures.js'
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const plugin = slack()
@@ -548,17 +549,11 @@ test('detection is none for other formats’ files and for folders that are not 
     65536
   )
   assert.equal(plugin.detect(photos).confidence, 'none')
-  const fixtures = join(root, 'fixtures')
-  for (const format of await readdir(fixtures)) {
-    if (format === 'slack') continue
-    for (const name of await readdir(join(fixtures, format))) {
-      const files = await readdir(join(fixtures, format, name)).catch(() => [])
-      const input = files.find((file) => file.startsWith('input.'))
-      if (!input) continue
-      const verdict = plugin.detect(await createSample(await inputFromPath(join(fixtures, format, name, input)), 65536))
-      assert.notEqual(verdict.confidence, 'certain', `${format}/${name}: ${verdict.reason}`)
-      assert.notEqual(verdict.confidence, 'likely', `${format}/${name}: ${verdict.reason}`)
-    }
+  for (const fixture of await fixtureCases()) {
+    if (fixture.format === 'slack' || fixture.isFolder) continue
+    const verdict = plugin.detect(await createSample(await inputFromPath(fixture.input), 65536))
+    assert.notEqual(verdict.confidence, 'certain', `${fixture.name}: ${verdict.reason}`)
+    assert.notEqual(verdict.confidence, 'likely', `${fixture.name}: ${verdict.reason}`)
   }
 })
 
@@ -573,15 +568,15 @@ test('a malformed day file is reported and skipped; the other days are kept', as
 })
 
 test('the golden export fixture never prints a private file address', async () => {
-  for (const name of await readdir(join(root, 'fixtures/slack/export'))) {
+  for (const name of await readdir(join(root, 'packages/format-slack/fixtures/export'))) {
     if (!name.endsWith('.md')) continue
-    const note = await readFile(join(root, 'fixtures/slack/export', name), 'utf8')
+    const note = await readFile(join(root, 'packages/format-slack/fixtures/export', name), 'utf8')
     assert.ok(!/files\.slack\.com|xoxe|url_private/.test(note), name)
   }
 })
 
 test('a day file without a path (stdin) gets an id from its first message and a plain title', async () => {
-  const text = await readFile(new URL('../../../fixtures/slack/day-file/input.json', import.meta.url), 'utf8')
+  const text = await readFile(new URL('../fixtures/day-file/input.json', import.meta.url), 'utf8')
   const {file, conversations} = await createNormalizer({builtins: [slack()]}).normalize(
     inputFromString(text, '<stdin>')
   )

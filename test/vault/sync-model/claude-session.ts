@@ -10,9 +10,10 @@ export interface ClaudeSession {
   topic: string
 }
 
-// The records are shaped exactly as Claude Code 2.1.332 writes them (fixtures/claude-code/real-resume-api-error, a
-// session the real CLI wrote against a mock model): the prompt queued and taken, the user record, the assistant's
-// reply with its usage, and the `last-prompt` bookkeeping line; field for field, in the same order.
+// The records are shaped exactly as Claude Code 2.1.332 writes them
+// (packages/format-claude/fixtures/claude-code/real-resume-api-error, a session the real CLI wrote against a mock
+// model): the prompt queued and taken, the user record, the assistant's reply with its usage, and the `last-prompt`
+// bookkeeping line; field for field, in the same order.
 const version = '2.1.332'
 const model = 'claude-opus-5-5'
 

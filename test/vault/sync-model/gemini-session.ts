@@ -9,9 +9,9 @@ export interface GeminiSession {
   topic: string
 }
 
-// Shaped as Gemini CLI writes its JSONL sessions (fixtures/gemini/jsonl-shell-tool, a session the real CLI wrote;
-// the record kinds are those its chatRecordingService.ts loads): a header, then each message followed by a `$set`
-// of `lastUpdated`; a title is a `$set` of `summary` (written since Gemini CLI 0.21).
+// Shaped as Gemini CLI writes its JSONL sessions (packages/format-gemini/fixtures/jsonl-shell-tool, a session the real
+// CLI wrote; the record kinds are those its chatRecordingService.ts loads): a header, then each message followed by a
+// `$set` of `lastUpdated`; a title is a `$set` of `summary` (written since Gemini CLI 0.21).
 const model = 'gemini-3.8-flash'
 
 /** The session file's name, as Gemini CLI names it (`session-<start, to the minute>-<8 hex>.jsonl`). */
