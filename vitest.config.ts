@@ -49,7 +49,10 @@ export default defineConfig({
     // Test files share a worker's module graph: each would otherwise import and evaluate the packages' sources
     // again, which cost more than half the run.
     isolate: false,
-    testTimeout: 60_000,
+    // A guard against a hang, never a measure: on a machine loaded 10x over, a test that starts the installed
+    // command with workers took more than a minute (12 s idle), so the guard leaves room for that.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // vitest leaves a core free by default (one worker on two cores), but that core then idles while a test
     // waits for its child processes; at least two workers keep both busy.
     maxWorkers: Math.max(availableParallelism() - 1, 2),
