@@ -47,7 +47,7 @@ export function resolveOptions<const Options extends readonly FormatOption[]>(
   return resolved as OptionValues<Options>
 }
 
-/** Whether `value` is one an option takes: of its type, among its choices, a number finite and not below its minimum. */
+/** Whether `value` is one an option takes: of its type, among its choices, a number not below its minimum. */
 function accepts(option: FormatOption, value: unknown): boolean {
   if (option.type === 'boolean') return typeof value === 'boolean'
   if (option.type === 'number')
