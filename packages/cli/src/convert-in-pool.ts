@@ -1,6 +1,5 @@
-import type {SyncWorkerSetup} from './read-source-job.js'
 import type {InputEntry} from './collect-inputs.js'
-import type {ConvertibleEntry, EntrySink} from './convert-entry.js'
+import type {ConvertibleEntry, EntrySink} from './entry-sink.js'
 import type {EntryEvent} from './entry-events.js'
 import {replayEvent} from './entry-events.js'
 import {jsonReportEnd} from './report.js'
@@ -13,12 +12,6 @@ export interface EntryJob {
   kind: 'entry'
   entry: ConvertibleEntry
 }
-
-/**
- * What a worker is given to start: the command line, read again there the
- * same way; or, for `chatmark sync`, whether to redact what it reads.
- */
-export type WorkerSetup = CommandSetup | {sync: SyncWorkerSetup}
 
 /** A conversion's command line, where it runs, and the mark on its temporary files (see `temporaryRun`). */
 export interface CommandSetup {
@@ -71,7 +64,7 @@ export async function convertInPool(entries: readonly InputEntry[], run: PoolRun
       size: Math.min(run.jobs, jobs.length),
       timeLimitMs: run.timeLimitMs,
       script: convertWorkerScript(),
-      setup: {argv: run.argv, cwd: run.cwd, run: run.run} satisfies WorkerSetup,
+      setup: {argv: run.argv, cwd: run.cwd, run: run.run} satisfies CommandSetup,
       ...(run.signal ? {signal: run.signal} : {})
     },
     {

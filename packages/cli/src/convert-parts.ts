@@ -1,7 +1,7 @@
 import type {InputPart, PartReport, Reading} from '@chatmark/core'
 import {inputFromPath, mergePartMessages} from '@chatmark/core'
-import type {EntrySink} from './convert-entry.js'
-import type {WorkerSetup} from './convert-in-pool.js'
+import type {EntrySink} from './entry-sink.js'
+import type {CommandSetup} from './convert-in-pool.js'
 import type {EntryContext} from './entry-context.js'
 import type {EntryEvent} from './entry-events.js'
 import {replayEvent} from './entry-events.js'
@@ -122,7 +122,7 @@ export async function convertParts(
     size: pool.jobs,
     timeLimitMs: pool.timeLimitMs,
     script: convertWorkerScript(),
-    setup: {argv: pool.argv, cwd: context.cwd, run: pool.run} satisfies WorkerSetup,
+    setup: {argv: pool.argv, cwd: context.cwd, run: pool.run} satisfies CommandSetup,
     transfer: (job: unknown) => ownBuffers(job as PartsJob),
     // The export's many small notes, once written faster, peaked at 276-300 MB with 8 MB (53-55 s for 2 GB) and
     // 266-274 MB with 4 MB (55-57 s): the margin under 300 MB is worth the time. Measured again once containment

@@ -3,7 +3,7 @@ import {readCommandLine} from './command-line.js'
 import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
 import {loadFormats} from './load-formats.js'
 import {convertEntry} from './convert-entry.js'
-import type {EntryJob, WorkerSetup} from './convert-in-pool.js'
+import type {CommandSetup, EntryJob} from './convert-in-pool.js'
 import type {PartsJob} from './convert-parts.js'
 import {convertPartsJob} from './convert-parts-job.js'
 import {entryContext} from './entry-context.js'
@@ -12,7 +12,7 @@ import {postingSink} from './entry-events.js'
 import type {EventBatch} from './held-events.js'
 import {heldEvents} from './held-events.js'
 import type {SourceEvent} from '@chatmark/vault'
-import type {SourceJob} from './read-source-job.js'
+import type {SourceJob, SyncWorkerSetup} from './read-source-job.js'
 import {readSourceJob} from './read-source-job.js'
 import {workerChannel} from './worker-channel.js'
 import {stagingIn} from './write-note.js'
@@ -20,6 +20,12 @@ import {stagingIn} from './write-note.js'
 // A worker of `convertInPool` and `convertParts`: reads the command line as the main thread did, then converts
 // what it is given, one job at a time (a whole input, or some parts of one), posting what it makes. Or a worker
 // of `chatmark sync` (`pooledSourceReader`): reads sources.
+
+/**
+ * What a worker is given to start: the command line, read again there the
+ * same way; or, for `chatmark sync`, whether to redact what it reads.
+ */
+type WorkerSetup = CommandSetup | {sync: SyncWorkerSetup}
 
 /** See `heldEvents`: eight staged notes, 128 KB of notes bound for standard output, or a source's conversations. */
 const entryFlushBytes = 128 * 1024

@@ -1,6 +1,6 @@
 import {createHash} from 'node:crypto'
 import type {NoteLink, PartMessage} from '@chatmark/core'
-import type {EntrySink} from './convert-entry.js'
+import type {EntrySink} from './entry-sink.js'
 import type {StagedNote} from './write-note.js'
 import type {Progress} from './progress-bar.js'
 import {writeProblem} from '@chatmark/vault'

@@ -2,7 +2,6 @@ import {constants} from 'node:fs'
 import {access, mkdir, stat} from 'node:fs/promises'
 import {createRequire} from 'node:module'
 import {basename, resolve} from 'node:path'
-import type {Readable} from 'node:stream'
 import type {Normalizer, NoteLink, NoteWriter} from '@chatmark/core'
 import {
   indexNoteId,
@@ -14,12 +13,13 @@ import {
 } from '@chatmark/core'
 import {defaultTimeLimitSeconds, UsageError} from './cli-args.js'
 import type {CliArgs} from './cli-args.js'
+import type {CliIo} from './cli-io.js'
 import type {InputEntry} from './collect-inputs.js'
 import {collectInputs, knownInputs} from './collect-inputs.js'
 import {readCommandLine} from './command-line.js'
 import {helpText} from './help-text.js'
 import {TimeLimitError} from './input-clock.js'
-import type {EntrySink, NoteContent} from './convert-entry.js'
+import type {EntrySink, NoteContent} from './entry-sink.js'
 import {convertEntry} from './convert-entry.js'
 import {normalizer as defaultNormalizer} from './default-normalizer.js'
 import {orderedOutput} from './ordered-output.js'
@@ -27,7 +27,6 @@ import {TakenNames} from './taken-names.js'
 import {entryContext} from './entry-context.js'
 import {listOptionLines} from './format-options.js'
 import type {CliFormatOption} from './format-options.js'
-import type {ProgressStream} from './progress-bar.js'
 import type {RunProgress} from './run-progress.js'
 import {plainRunProgress} from './run-progress.js'
 import {printable, terminalText} from './printable.js'
@@ -38,52 +37,6 @@ import type {StagedNote, WrittenNote} from './write-note.js'
 
 /** The package's version, set by the bundler (`scripts/bundle.js`); the compiled library reads package.json. */
 declare const CHATMARK_VERSION: string | undefined
-
-/** Where the CLI reads and writes; the real process streams in `bin.ts`, buffers in tests. */
-export interface CliIo {
-  stdout: {write(chunk: string): unknown}
-  stderr: {write(chunk: string): unknown}
-  stdin: Readable | AsyncIterable<Uint8Array>
-  /** Input paths, `-o` and `--use` are resolved against this folder; paths are printed as given. */
-  cwd: string
-  /** The real stderr, for a progress bar when it is a terminal; absent in tests. */
-  stderrStream?: ProgressStream
-  /** The home folder, where `chatmark sync` finds the tools' folders. Default: the user's. */
-  home?: string
-  /** The environment (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`). Default: `process.env`. */
-  env?: Readonly<Record<string, string | undefined>>
-  /** How many inputs to convert at once when `--jobs` is not given (`bin.ts`: one per core). Default: 1. */
-  cores?: number
-  /** Whether stdout is a terminal: notes printed there have their control characters escaped ({@link terminalText}). */
-  stdoutIsTerminal?: boolean
-  /**
-   * Aborted when stdout's reader has gone (a closed pipe: `chatmark x | head`).
-   * The run then stops reading and writing, and returns as if it had finished.
-   */
-  signal?: AbortSignal
-  /**
-   * Aborted when the run is asked to stop (SIGINT, SIGTERM): `chatmark sync`
-   * then finishes the note it is placing, writes its state and ends with
-   * `stopCode`.
-   */
-  stop?: AbortSignal
-  /** The exit status of a run that was stopped (130 for SIGINT, 143 for SIGTERM). */
-  stopCode?: number
-  /** This machine's time zone, for `chatmark sync`'s notes. Default: the one Node reports. */
-  timeZone?: string
-  /**
-   * A clock in milliseconds, on which progress bars measure their rate and
-   * time left. Default: `performance.now`. Tests pass their own, so that no
-   * frame depends on how fast the machine is.
-   */
-  now?: () => number
-  /**
-   * The clock `--time-limit` is measured on where no worker runs (see
-   * `InputClock`), in milliseconds. Default: `performance.now`. Tests pass
-   * their own, so that what stops is decided by the steps taken.
-   */
-  timeLimitNow?: () => number
-}
 
 /**
  * Runs the `chatmark` command line.

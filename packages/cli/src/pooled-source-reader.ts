@@ -1,6 +1,5 @@
 import type {SourceEvent, SourceReader} from '@chatmark/vault'
 import {syncStaged} from '@chatmark/vault'
-import type {WorkerSetup} from './convert-in-pool.js'
 import type {SourceJob, SyncWorkerSetup} from './read-source-job.js'
 import type {JobFailure} from './worker-pool.js'
 import {runInPool} from './worker-pool.js'
@@ -58,7 +57,7 @@ async function* streamEvents(
       size: Math.min(size, Math.max(1, jobs.length)),
       timeLimitMs,
       script: convertWorkerScript(),
-      setup: {sync: setup} satisfies WorkerSetup,
+      setup: {sync: setup} satisfies {sync: SyncWorkerSetup},
       signal: stop.signal
     },
     {

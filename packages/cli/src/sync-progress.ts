@@ -1,6 +1,6 @@
 import type {CountProgress} from './count-progress.js'
 import {countProgress, minimumCount} from './count-progress.js'
-import type {CliIo} from './main.js'
+import type {CliIo} from './cli-io.js'
 import {printable} from './printable.js'
 
 /** The progress of a sync, and the lines it prints. */

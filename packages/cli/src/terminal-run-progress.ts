@@ -1,6 +1,6 @@
 import {formatBytes} from '@chatmark/core'
 import {countProgress, minimumCount} from './count-progress.js'
-import type {CliIo} from './main.js'
+import type {CliIo} from './cli-io.js'
 import {printable} from './printable.js'
 import type {Progress} from './progress-bar.js'
 import {createProgress, minimumBytes} from './progress-bar.js'
