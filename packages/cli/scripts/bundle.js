@@ -16,7 +16,7 @@ const {version} = JSON.parse(await readFile(at('package.json'), 'utf8'))
 
 await rm(at('dist/bundle'), {recursive: true, force: true})
 const {metafile} = await build({
-  // The worker threads of `--jobs` run convert-worker.js, found beside the entry (src/worker-script.ts).
+  // The worker threads of `--jobs` run convert-worker.js, found beside the entry (src/pool/worker-script.ts).
   entryPoints: {
     chatmark: at('src/bin.ts'),
     'convert-worker': at('src/convert-worker.ts'),

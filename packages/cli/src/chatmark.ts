@@ -5,7 +5,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import type {Processor} from 'unified'
 import type {VFile} from 'vfile'
-import {normalizer as defaultNormalizer} from './default-normalizer.js'
+import {normalizer as defaultNormalizer} from './formats/default-normalizer.js'
 
 /** Options of the {@link chatmark} unified plugin: how to read the file, and how to render its note. */
 export interface ChatmarkOptions extends RenderOptions {

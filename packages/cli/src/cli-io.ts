@@ -1,5 +1,5 @@
 import type {Readable} from 'node:stream'
-import type {ProgressStream} from './progress-screen.js'
+import type {ProgressStream} from './progress/progress-screen.js'
 
 /** Where the CLI reads and writes; the real process streams in `bin.ts`, buffers in tests. */
 export interface CliIo {

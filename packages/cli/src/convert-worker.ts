@@ -1,21 +1,21 @@
 import {MessagePort, workerData} from 'node:worker_threads'
-import {readCommandLine} from './command-line.js'
-import {createNormalizer, normalizer as defaultNormalizer} from './default-normalizer.js'
-import {loadFormats} from './load-formats.js'
-import {convertEntry} from './convert-entry.js'
-import type {CommandSetup, EntryJob} from './convert-in-pool.js'
-import type {PartsJob} from './convert-parts.js'
-import {convertPartsJob} from './convert-parts-job.js'
-import {entryContext} from './entry-context.js'
-import type {EntryEvent} from './entry-events.js'
-import {postingSink} from './entry-events.js'
-import type {EventBatch} from './held-events.js'
-import {heldEvents} from './held-events.js'
+import {readCommandLine} from './args/command-line.js'
+import {createNormalizer, normalizer as defaultNormalizer} from './formats/default-normalizer.js'
+import {loadFormats} from './formats/load-formats.js'
+import {convertEntry} from './convert/convert-entry.js'
+import type {CommandSetup, EntryJob} from './convert/convert-in-pool.js'
+import type {PartsJob} from './convert/convert-parts.js'
+import {convertPartsJob} from './convert/convert-parts-job.js'
+import {entryContext} from './convert/entry-context.js'
+import type {EntryEvent} from './convert/entry-events.js'
+import {postingSink} from './convert/entry-events.js'
+import type {EventBatch} from './pool/held-events.js'
+import {heldEvents} from './pool/held-events.js'
 import type {SourceEvent} from '@chatmark/vault'
-import type {SourceJob, SyncWorkerSetup} from './read-source-job.js'
-import {readSourceJob} from './read-source-job.js'
-import {workerChannel} from './worker-channel.js'
-import {stagingIn} from './write-note.js'
+import type {SourceJob, SyncWorkerSetup} from './sync/read-source-job.js'
+import {readSourceJob} from './sync/read-source-job.js'
+import {workerChannel} from './pool/worker-channel.js'
+import {stagingIn} from './output/write-note.js'
 
 // A worker of `convertInPool` and `convertParts`: reads the command line as the main thread did, then converts
 // what it is given, one job at a time (a whole input, or some parts of one), posting what it makes. Or a worker
@@ -54,7 +54,7 @@ if ('sync' in setup) {
     const send = (events: EntryEvent[], bytes: number, transfer?: ArrayBuffer[]): Promise<void> =>
       channel.send(index, events, bytes, transfer)
     const work = job as EntryJob | PartsJob
-    let last: EventBatch
+    let last: EventBatch<EntryEvent>
     if (work.kind === 'entry') {
       // An input's events go in messages of about `entryFlushBytes` (a staged note counts 16 KB), the last with
       // the job's end: a session of one note is one message.

@@ -11,29 +11,29 @@ import {
   syncFolder,
   temporaryRun
 } from '@chatmark/core'
-import {defaultTimeLimitSeconds, UsageError} from './cli-args.js'
-import type {CliArgs} from './cli-args.js'
+import {defaultTimeLimitSeconds, UsageError} from './args/cli-args.js'
+import type {CliArgs} from './args/cli-args.js'
 import type {CliIo} from './cli-io.js'
-import type {InputEntry} from './collect-inputs.js'
-import {collectInputs, knownInputs} from './collect-inputs.js'
-import {readCommandLine} from './command-line.js'
-import {helpText} from './help-text.js'
-import {TimeLimitError} from './input-clock.js'
-import type {EntrySink, NoteContent} from './entry-sink.js'
-import {convertEntry} from './convert-entry.js'
-import {normalizer as defaultNormalizer} from './default-normalizer.js'
-import {orderedOutput} from './ordered-output.js'
-import {TakenNames} from './taken-names.js'
-import {entryContext} from './entry-context.js'
-import {listOptionLines} from './format-options.js'
-import type {CliFormatOption} from './format-options.js'
-import type {RunProgress} from './run-progress.js'
-import {plainRunProgress} from './run-progress.js'
-import {printable, terminalText} from './printable.js'
-import {usageReport} from './usage-report.js'
+import type {InputEntry} from './inputs/collect-inputs.js'
+import {collectInputs, knownInputs} from './inputs/collect-inputs.js'
+import {readCommandLine} from './args/command-line.js'
+import {helpText} from './args/help-text.js'
+import {TimeLimitError} from './pool/input-clock.js'
+import type {EntrySink, NoteContent} from './convert/entry-sink.js'
+import {convertEntry} from './convert/convert-entry.js'
+import {normalizer as defaultNormalizer} from './formats/default-normalizer.js'
+import {orderedOutput} from './output/ordered-output.js'
+import {TakenNames} from './output/taken-names.js'
+import {entryContext} from './convert/entry-context.js'
+import {listOptionLines} from './args/format-options.js'
+import type {CliFormatOption} from './args/format-options.js'
+import type {RunProgress} from './progress/run-progress.js'
+import {plainRunProgress} from './progress/run-progress.js'
+import {printable, terminalText} from './output/printable.js'
+import {usageReport} from './args/usage-report.js'
 import {writeProblem} from '@chatmark/vault'
-import {writeChunks} from './write-chunks.js'
-import type {StagedNote, WrittenNote} from './write-note.js'
+import {writeChunks} from './output/write-chunks.js'
+import type {StagedNote, WrittenNote} from './output/write-note.js'
 
 /** The package's version, set by the bundler (`scripts/bundle.js`); the compiled library reads package.json. */
 declare const CHATMARK_VERSION: string | undefined
@@ -46,7 +46,7 @@ declare const CHATMARK_VERSION: string | undefined
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'sync') {
-    const {syncCommand} = await import('./sync-command.js')
+    const {syncCommand} = await import('./sync/sync-command.js')
     return syncCommand(argv.slice(1), io, defaultNormalizer)
   }
   let args: CliArgs
@@ -116,7 +116,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   // A progress bar is imported only when stderr is a terminal.
   const stream = io.stderrStream
   const progress: RunProgress = stream?.isTTY
-    ? (await import('./terminal-run-progress.js')).terminalRunProgress(io, stream, {
+    ? (await import('./progress/terminal-run-progress.js')).terminalRunProgress(io, stream, {
         inputs: pooled.length,
         folder: out !== undefined && !args.explain
       })
@@ -218,7 +218,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     if (jobs > 1 && pooled.length > 1) {
       // The pool is imported only by runs that use it: a small session starts without it.
-      const {convertInPool} = await import('./convert-in-pool.js')
+      const {convertInPool} = await import('./convert/convert-in-pool.js')
       await convertInPool(entries, {
         argv,
         cwd: io.cwd,
@@ -301,8 +301,8 @@ interface FolderWriter {
  */
 async function noteWriter(dir: string, cwd: string, writer: NoteWriter): Promise<FolderWriter> {
   const [{discardStaged, placeNote, settleNote, stageNote, writeNote}, {writtenNotes}] = await Promise.all([
-    import('./write-note.js'),
-    import('./written-notes.js')
+    import('./output/write-note.js'),
+    import('./output/written-notes.js')
   ])
   const base = resolve(cwd, dir)
   await outputFolder(dir, base)

@@ -19,9 +19,9 @@ import {basename, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {Detection, FormatPlugin, FormatVerdict, Input, RenderOptions} from '@chatmark/core'
 import {inputFromFolder, inputFromPath, loadEveryRenderModule, validateConversation} from '@chatmark/core'
-import type {Note} from './convert.js'
-import {convert} from './convert.js'
-import {createNormalizer} from './default-normalizer.js'
+import type {Note} from './convert/convert.js'
+import {convert} from './convert/convert.js'
+import {createNormalizer} from './formats/default-normalizer.js'
 
 // Whoever renders through this entry without `ReadOptions.render` (`toNote`, `containMarkdown`) makes the
 // renderers `require` their optional modules, which the bundle of this entry has no node_modules to find:

@@ -3,7 +3,7 @@ import {mkdir, mkdtemp, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {configSources} from '../src/config-sources.js'
+import {configSources} from '../src/sync/config-sources.js'
 
 test('a config source is read in the vault or a tool folder, links resolved; outside only when allowed', async () => {
   const home = await mkdtemp(join(tmpdir(), 'chatmark-config-sources-'))

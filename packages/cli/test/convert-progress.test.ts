@@ -4,7 +4,7 @@ import {mkdir, mkdtemp, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {terminalRunProgress} from '../src/terminal-run-progress.js'
+import {terminalRunProgress} from '../src/progress/terminal-run-progress.js'
 import {runCli} from './run-cli.js'
 import {drawnFrames, loggedLines, steppingClock} from './terminal-frames.js'
 

@@ -29,7 +29,7 @@ test('every format package is a built-in, named after its folder, once', () => {
     assert.ok(
       defaultFormatOrder.includes(name),
       `packages/${formatPrefix}${name} is not a built-in: add its format to builtinFormats() ` +
-        '(packages/cli/src/builtin-formats.ts), where dispatch order is decided'
+        '(packages/cli/src/formats/builtin-formats.ts), where dispatch order is decided'
     )
   assert.deepEqual([...defaultFormatOrder].sort(), packaged.sort())
 })

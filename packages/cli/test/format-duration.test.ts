@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {formatDuration} from '../src/format-duration.js'
+import {formatDuration} from '../src/progress/format-duration.js'
 
 test('a time left is seconds under a minute, minutes and seconds under an hour, then hours and minutes', () => {
   for (const [seconds, shown] of [

@@ -7,7 +7,7 @@ import {Readable, Writable} from 'node:stream'
 import {test} from 'vitest'
 import type {CommandProcess} from '../src/command.js'
 import {command} from '../src/command.js'
-import {writeChunks} from '../src/write-chunks.js'
+import {writeChunks} from '../src/output/write-chunks.js'
 import {notesIn, repoRoot, runCli} from './run-cli.js'
 
 const legacy = join(repoRoot, 'packages/format-gemini/fixtures/legacy-json/input.json')

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import type {Conversation} from 'chatmark'
 import {maxFileNameBytes, numberedFileName} from '@chatmark/core'
-import {noteFileName} from '../src/note-file-name.js'
+import {noteFileName} from '../src/output/note-file-name.js'
 
 const named = (title: string, createdAt?: string): Conversation => ({
   id: 'x',

@@ -3,8 +3,8 @@ import {mkdir, mkdtemp, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {UsageError} from '../src/usage-error.js'
-import {wholeNumber} from '../src/whole-number.js'
+import {UsageError} from '../src/args/usage-error.js'
+import {wholeNumber} from '../src/args/whole-number.js'
 import {repoRoot, runCli} from './run-cli.js'
 
 const session = join(repoRoot, 'fixtures/corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl')

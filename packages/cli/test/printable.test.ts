@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import {VFile} from 'vfile'
 import {test} from 'vitest'
-import {printable, terminalText} from '../src/printable.js'
-import {formatMessages} from '../src/report.js'
+import {printable, terminalText} from '../src/output/printable.js'
+import {formatMessages} from '../src/convert/report.js'
 
 test('control characters from an input are printed as escapes, never acted on', () => {
   assert.equal(printable('\u001b]0;owned\u0007title\u0000'), '\\x1b]0;owned\\x07title\\x00')

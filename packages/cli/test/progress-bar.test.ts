@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {createProgress} from '../src/progress-bar.js'
+import {createProgress} from '../src/progress/progress-bar.js'
 import {drawnFrames, steppingClock} from './terminal-frames.js'
 
 /** A stream that records what is drawn on it, a terminal or not. */

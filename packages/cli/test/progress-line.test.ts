@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {pace} from '../src/progress-pace.js'
-import {progressLine} from '../src/progress-line.js'
+import {pace} from '../src/progress/progress-pace.js'
+import {progressLine} from '../src/progress/progress-line.js'
 
 const frame = {label: 'convert', fraction: 0.3, amount: '120/400 files', rate: '66 files/s', left: '4s'}
 

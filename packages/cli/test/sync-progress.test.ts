@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {Readable} from 'node:stream'
 import {test} from 'vitest'
 import type {CliIo} from '../src/cli-io.js'
-import {syncProgress} from '../src/sync-progress.js'
+import {syncProgress} from '../src/sync/sync-progress.js'
 import {drawnFrames, loggedLines, steppingClock} from './terminal-frames.js'
 
 /** A terminal that records what is drawn on it. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {toolOf} from '@chatmark/core'
 import {syncFormatDefaults} from '@chatmark/vault'
 import {test} from 'vitest'
-import {builtinFormats} from '../src/builtin-formats.js'
+import {builtinFormats} from '../src/formats/builtin-formats.js'
 
 // The built-ins describe their tools in their plugins (issue 26, item 1): the slugs a vault's folders and the notes'
 // tags have always had, now said by each format rather than by a table in core.

@@ -3,7 +3,7 @@ import {mkdtemp} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {closestOption} from '../src/closest-option.js'
+import {closestOption} from '../src/args/closest-option.js'
 import {notesIn, repoRoot, runCli} from './run-cli.js'
 
 const session = join(repoRoot, 'fixtures/corpus/gemini-cli/real-0.61.0__headless-yolo-shell.jsonl')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {afterEach, test, vi} from 'vitest'
-import type {JobFailure} from '../src/worker-pool.js'
-import {runInPool} from '../src/worker-pool.js'
+import type {JobFailure} from '../src/pool/worker-pool.js'
+import {runInPool} from '../src/pool/worker-pool.js'
 
 // The pool itself, with workers written here: each job is a word saying what its worker does with it. No clock
 // decides a test: what a test waits for, it waits for as an event (a worker's signal on shared memory), and the

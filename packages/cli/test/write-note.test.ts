@@ -5,9 +5,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {createTemporaryFile, openTemporaryFile, removeStaleTemporaries, staleTemporaryMs} from '@chatmark/core'
-import {TakenNames} from '../src/taken-names.js'
-import {writeNote} from '../src/write-note.js'
-import {writtenNotes, writtenNotesFile} from '../src/written-notes.js'
+import {TakenNames} from '../src/output/taken-names.js'
+import {writeNote} from '../src/output/write-note.js'
+import {writtenNotes, writtenNotesFile} from '../src/output/written-notes.js'
 
 const folderAt = async (dir: string) => ({dir, cwd: dir, written: await writtenNotes(dir)})
 

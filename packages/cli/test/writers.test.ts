@@ -7,8 +7,8 @@ import {fileURLToPath} from 'node:url'
 import {Ajv2020} from 'ajv/dist/2020.js'
 import {test} from 'vitest'
 import {indexNoteId, markdownWriter} from 'chatmark'
-import {builtinWriters} from '../src/builtin-writers.js'
-import {jsonWriter} from '../src/json-writer.js'
+import {builtinWriters} from '../src/writers/builtin-writers.js'
+import {jsonWriter} from '../src/writers/json-writer.js'
 import {notesIn, repoRoot, runCli} from './run-cli.js'
 
 // `--to markdown|html|json`: the writers registry, and what each writes with `-o` and on stdout.

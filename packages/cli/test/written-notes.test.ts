@@ -3,9 +3,9 @@ import {appendFile, mkdtemp, readFile, stat, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {TakenNames} from '../src/taken-names.js'
-import {writeNote} from '../src/write-note.js'
-import {writtenNotes, writtenNotesFile} from '../src/written-notes.js'
+import {TakenNames} from '../src/output/taken-names.js'
+import {writeNote} from '../src/output/write-note.js'
+import {writtenNotes, writtenNotesFile} from '../src/output/written-notes.js'
 import {builtinWorkAsync} from '../../../test/util/builtin-work.js'
 
 const hash = (n: number): string => n.toString(16).padStart(64, '0')

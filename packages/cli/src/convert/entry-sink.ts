@@ -1,0 +1,52 @@
+import type {NoteLink} from '@chatmark/core'
+import type {InputEntry} from '../inputs/collect-inputs.js'
+import type {Progress} from '../progress/progress-bar.js'
+import type {StagedNote} from '../output/write-note.js'
+
+/** An input to convert: a file or folder (in the main thread or a worker), or stdin (the main thread only). */
+export type ConvertibleEntry = Extract<InputEntry, {kind: 'file' | 'folder' | 'stdin'}>
+
+/** A note for the `-o` folder: its file name, conversation id, text and index link. */
+export interface FolderNote {
+  /** The input it comes from, as named on the command line. */
+  input: string
+  name: string
+  id: string
+  content: NoteContent
+  link: NoteLink
+}
+
+/**
+ * A note's text: rendered pieces; or, from a worker, its UTF-8 bytes (moved
+ * rather than copied between threads, with their SHA-256 computed there), or
+ * the temporary file the worker wrote it to, for this thread to name, or why
+ * the worker could not write it there (`failed`: the error's message and code).
+ */
+export type NoteContent =
+  | {chunks: Iterable<string>}
+  | {bytes: Uint8Array; sha256: string}
+  | {staged: StagedNote}
+  | {failed: {message: string; code?: string}}
+
+/**
+ * Where converting an input sends what it makes, in order. The main thread
+ * writes it out; a worker posts it to the main thread, which writes it out in
+ * the order of the inputs (see `convertInPool`), so a run with workers prints
+ * and names exactly what a run without them does.
+ */
+export interface EntrySink {
+  /** Report text for stdout: `--list` and `--explain` lines, `--json` pieces. */
+  stdout(chunks: Iterable<string>): Promise<void>
+  stderr(text: string): void
+  /** A note printed on stdout (the sink separates notes and escapes control characters for a terminal). */
+  print(chunks: Iterable<string>): Promise<void>
+  /** A note for the `-o` folder. Resolves once it is written; a note that cannot be written is the sink's to report. */
+  note(note: FolderNote): Promise<void>
+  /** A conversation matched `--only` (or every one does, without it). */
+  matched(): void
+  /** The input failed, or part of it: the run's exit status is 1. */
+  failed(): void
+  /** Whether stdout's reader has gone: then reading stops. */
+  closed(): boolean
+  progress(name: string): Progress
+}
