@@ -1,5 +1,5 @@
 import type {MessagePort} from 'node:worker_threads'
-import type {FromWorker, ToWorker} from './worker-pool.js'
+import type {FromWorker, ToWorker} from './worker-messages.js'
 
 /** A worker's side of `runInPool`: the jobs it is given, and a way to send their events back. */
 export interface WorkerChannel {
