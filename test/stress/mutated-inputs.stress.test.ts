@@ -1,5 +1,6 @@
 import {mutatedInputTests} from '../hostile/mutated-input-tests.js'
 
-// The damaged real files of test/hostile/mutated-inputs.test.ts at length: forty rounds of every kind of damage to
-// every file input of the fixtures and the corpus (about 48,000 inputs) unless MUTATION_ROUNDS says otherwise.
-mutatedInputTests(Number(process.env['MUTATION_ROUNDS'] ?? 40))
+// The damaged real files of test/hostile/mutated-inputs.test.ts at length: ten rounds of every kind of damage to
+// every file input of the fixtures and the corpus (about 12,000 inputs) unless MUTATION_ROUNDS says otherwise
+// (40 rounds, 48,000 inputs, passed before this was cut to fit CI's time).
+mutatedInputTests(Number(process.env['MUTATION_ROUNDS'] ?? 10))
