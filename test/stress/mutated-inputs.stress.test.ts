@@ -2,5 +2,5 @@ import {mutatedInputTests} from '../hostile/mutated-input-tests.js'
 
 // The damaged real files of test/hostile/mutated-inputs.test.ts at length: ten rounds of every kind of damage to
 // every file input of the fixtures and the corpus (about 12,000 inputs) unless MUTATION_ROUNDS says otherwise
-// (40 rounds, 48,000 inputs, passed before this was cut to fit CI's time).
+// (40 for the long run: about 48,000 inputs).
 mutatedInputTests(Number(process.env['MUTATION_ROUNDS'] ?? 10))
