@@ -174,7 +174,7 @@ test('a ledger line the disk cuts short is taken back, so the next line a later 
   await mkdir(join(home, 'out'))
   // The ledger module as built (tsc's output beside the bundle), run in the namespace: it records notes `from` to
   // `to` (a line of 99 bytes each), says how they went and how long the file is.
-  const module = join(repoRoot, 'packages/cli/dist/written-notes.js')
+  const module = join(repoRoot, 'packages/cli/dist/output/written-notes.js')
   await writeFile(
     join(home, 'ledger.mjs'),
     `import {readFileSync} from 'node:fs'
