@@ -2,6 +2,7 @@ import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {defineConfig} from 'vitest/config'
 import {coverageFloor, workspacePackages} from './scripts/workspace.js'
+import {SlowestFirst} from './test/setup/slowest-first.js'
 
 // One vitest run over every package's tests plus the cross-format suite in test/.
 // Tests import the packages through the `chatmark-source` export condition, so
@@ -46,6 +47,8 @@ export default defineConfig({
     ],
     // Packs and installs the `chatmark` package once, for the tests that run what ships (test/util/installed.ts).
     globalSetup: [`${root}test/setup/installed-package.ts`],
+    // The slowest files start first (./test/setup/slowest-first.ts), so that none runs alone at the end.
+    sequence: {sequencer: SlowestFirst},
     // Test files share a worker's module graph: each would otherwise import and evaluate the packages' sources
     // again, which cost more than half the run.
     isolate: false,

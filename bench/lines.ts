@@ -3,6 +3,7 @@ import {mkdir, rename, rm} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import type {LineTool} from './generate-lines.js'
 import {generateLineSession} from './generate-lines.js'
+import {homeEnvironment} from './home-environment.js'
 import type {Run} from './measure.js'
 import {measure} from './measure.js'
 
@@ -29,20 +30,6 @@ const labels: Record<LineTool, string> = {
   gemini: 'Gemini CLI JSONL session',
   qwen: 'Qwen Code chat recording'
 }
-
-// Variables that point a tool's folder elsewhere than HOME: left out of the sync's environment, so that it reads
-// the generated home and nothing else.
-const toolFolderVariables = [
-  'CLAUDE_CONFIG_DIR',
-  'CODEX_HOME',
-  'GEMINI_CLI_HOME',
-  'QWEN_HOME',
-  'QWEN_RUNTIME_DIR',
-  'XDG_DATA_HOME',
-  'OPENCODE_DB',
-  'CONTINUE_GLOBAL_DIR',
-  'AIDER_CHAT_HISTORY_FILE'
-]
 
 type Mode = 'markdown' | 'json' | 'sync'
 
@@ -108,11 +95,7 @@ export async function benchLines(setup: LinesSetup): Promise<void> {
 async function runMode(mode: Mode, setup: LinesSetup, home: string, session: string): Promise<Run> {
   if (mode === 'markdown') return measure([setup.bundle, session])
   if (mode === 'json') return measure([setup.bundle, '--to', 'json', session])
-  const env = {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !toolFolderVariables.includes(name))),
-    HOME: home
-  }
-  const run = await measure([setup.bundle, 'sync', setup.freshFolder('lines-vault'), '--quiet'], env)
+  const run = await measure([setup.bundle, 'sync', setup.freshFolder('lines-vault'), '--quiet'], homeEnvironment(home))
   if (!/^1 new, 0 updated/m.test(run.stderr))
     throw new Error(`sync of ${session} did not write its note:\n${run.stderr}`)
   return run

@@ -3,6 +3,7 @@ import {readdir, stat} from 'node:fs/promises'
 import {availableParallelism} from 'node:os'
 import {join} from 'node:path'
 import {generateClaudeHome} from './generate-claude-home.js'
+import {homeEnvironment} from './home-environment.js'
 import type {Measurement, Run} from './measure.js'
 import {measure} from './measure.js'
 import {sameNotes} from './notes-by-id.js'
@@ -16,20 +17,6 @@ export interface SyncVsOutSetup {
   /** The bundled command's entry (`packages/cli/dist/bundle/chatmark.js`, or another build's). */
   bundle: string
 }
-
-// Variables that point a tool's folder elsewhere than HOME (each format's `tool.ts`): left out of the sync's
-// environment, so that it reads the generated home and nothing else.
-const toolFolderVariables = [
-  'CLAUDE_CONFIG_DIR',
-  'CODEX_HOME',
-  'GEMINI_CLI_HOME',
-  'QWEN_HOME',
-  'QWEN_RUNTIME_DIR',
-  'XDG_DATA_HOME',
-  'OPENCODE_DB',
-  'CONTINUE_GLOBAL_DIR',
-  'AIDER_CHAT_HISTORY_FILE'
-]
 
 /** What the differences between the two runs are, by design: printed with the figures. */
 const byDesign = [
@@ -76,10 +63,6 @@ export async function benchSyncVsOut(setup: SyncVsOutSetup): Promise<void> {
     projects
   ]
   const syncArgs = (vault: string): string[] => [bundle, 'sync', vault, '--quiet', '--jobs', String(jobs)]
-  const envOf = (at: string): NodeJS.ProcessEnv => ({
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !toolFolderVariables.includes(name))),
-    HOME: at
-  })
 
   let out = notYet
   let first = notYet
@@ -97,10 +80,10 @@ export async function benchSyncVsOut(setup: SyncVsOutSetup): Promise<void> {
         continue
       }
       lastVault = freshFolder('sync')
-      const fresh = await measure(syncArgs(lastVault), envOf(home))
+      const fresh = await measure(syncArgs(lastVault), homeEnvironment(home))
       counts.push(expect(fresh, {new: sessions}))
       first = best(first, fresh)
-      const unchanged = await measure(syncArgs(lastVault), envOf(home))
+      const unchanged = await measure(syncArgs(lastVault), homeEnvironment(home))
       counts.push(expect(unchanged, {unchanged: sessions}))
       again = best(again, unchanged)
     }
@@ -109,11 +92,11 @@ export async function benchSyncVsOut(setup: SyncVsOutSetup): Promise<void> {
 
   // The home of many small sessions: a first sync (one run, not the figure), then syncs with nothing changed.
   const smallVault = freshFolder('resync')
-  const smallFirst = await measure(syncArgs(smallVault), envOf(smallHome))
+  const smallFirst = await measure(syncArgs(smallVault), homeEnvironment(smallHome))
   counts.push(expect(smallFirst, {new: smallSessions}))
   let smallAgain = notYet
   for (let run = 0; run < runs; run++) {
-    const unchanged = await measure(syncArgs(smallVault), envOf(smallHome))
+    const unchanged = await measure(syncArgs(smallVault), homeEnvironment(smallHome))
     counts.push(expect(unchanged, {unchanged: smallSessions}))
     smallAgain = best(smallAgain, unchanged)
   }

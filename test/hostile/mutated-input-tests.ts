@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import {createHash} from 'node:crypto'
 import {mkdir, mkdtemp, readdir, readFile, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -6,12 +7,19 @@ import {convert, inputFromBytes, normalizer} from 'chatmark'
 import {parse as parseYaml} from 'yaml'
 import {test} from 'vitest'
 import {runInstalled} from '../util/installed.js'
-import {parseNote, structureProblems} from '../util/structure.js'
+import {parseNote, renderedTurnCount, structureProblems} from '../util/structure.js'
 import type {Mutated} from './mutations.js'
 import {mutatedInputs, mutations, sources} from './mutations.js'
 
 /** `MUTATION_SEED` replays another run of the same length. */
 const seed = Number(process.env['MUTATION_SEED'] ?? 25)
+
+/**
+ * Notes whose structure was found sound, by their text's hash: many kinds of damage leave a file's notes as they
+ * were (a blank at a line's end, a flipped byte in a string that is not shown), so the same note comes back in
+ * every round, and parsing it again (the costliest step here) would check nothing new.
+ */
+const soundNotes = new Set<string>()
 
 /** How an input ended: in notes of a sound structure, or in a failure that says why; never in an exception. */
 export async function outcome(input: Pick<Mutated, 'bytes' | 'name'>): Promise<'notes' | 'failed'> {
@@ -27,7 +35,14 @@ export async function outcome(input: Pick<Mutated, 'bytes' | 'name'>): Promise<'
     return 'failed'
   }
   assert.ok(result.notes.length > 0, `${input.name}: no failure and no note`)
-  for (const note of result.notes) assert.deepEqual(structureProblems(note.markdown, note.conversation), [], input.name)
+  for (const note of result.notes) {
+    // The turns it should show count too: the same text from a conversation of other turns is not sound.
+    const text = createHash('sha256').update(note.markdown).digest('base64')
+    const hash = `${renderedTurnCount(note.conversation)} ${text}`
+    if (soundNotes.has(hash)) continue
+    assert.deepEqual(structureProblems(note.markdown, note.conversation), [], input.name)
+    soundNotes.add(hash)
+  }
   return 'notes'
 }
 

@@ -7,6 +7,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, test} from 'vitest'
 import type {LineHeavySession} from '../util/line-heavy-session.js'
 import {writeLineHeavySession} from '../util/line-heavy-session.js'
+import {newPersonEnvironment} from '../util/doc-run.js'
 import {userEnvironment} from '../util/installed.js'
 import {chatmarkBin} from '../util/measured-run.js'
 
@@ -35,29 +36,19 @@ afterAll(async () => {
   await rm(folder, {recursive: true, force: true})
 })
 
-// Variables that point a tool's folder elsewhere than HOME: the sync reads the generated home and nothing else.
-const toolFolders = [
-  'CLAUDE_CONFIG_DIR',
-  'CODEX_HOME',
-  'GEMINI_CLI_HOME',
-  'QWEN_HOME',
-  'QWEN_RUNTIME_DIR',
-  'XDG_DATA_HOME',
-  'OPENCODE_DB',
-  'CONTINUE_GLOBAL_DIR',
-  'AIDER_CHAT_HISTORY_FILE'
-]
-
 /** The installed command on a bounded heap; its output goes to the file `out`, so that nothing is held here. */
-function bounded(args: string[], out: string, env: NodeJS.ProcessEnv = {}): {status: number | null; stderr: string} {
-  const user = Object.entries(userEnvironment()).filter(([name]) => !toolFolders.includes(name))
+function bounded(
+  args: string[],
+  out: string,
+  env: NodeJS.ProcessEnv = userEnvironment()
+): {status: number | null; stderr: string} {
   const fd = openSync(out, 'w')
   try {
     const result = spawnSync(process.execPath, [...heap, chatmarkBin(), ...args], {
       stdio: ['ignore', fd, 'pipe'],
       encoding: 'utf8',
       timeout: 600_000,
-      env: {...Object.fromEntries(user), ...env}
+      env
     })
     assert.equal(result.error, undefined, `chatmark ${args.join(' ')} did not finish`)
     return {status: result.status, stderr: result.stderr}
@@ -96,10 +87,8 @@ test('and the model as JSON, on the same heap', async () => {
 test('and a sync of the home it is in, on the same heap (the reading worker shares the bound)', async () => {
   const vault = join(folder, 'vault')
   const home = join(folder, 'home')
-  const run = bounded(['sync', vault, '--quiet'], join(folder, 'sync.out'), {
-    HOME: home,
-    CLAUDE_CONFIG_DIR: join(home, '.claude')
-  })
+  // A new person's environment: the sync reads the generated home and nothing else.
+  const run = bounded(['sync', vault, '--quiet'], join(folder, 'sync.out'), newPersonEnvironment(home))
   assert.equal(run.status, 0, run.stderr.slice(-2000))
   assert.match(run.stderr, /^1 new, 0 updated, 0 unchanged, 0 renamed, 0 kept because edited, 0 failed$/m)
   const notes = (await readdir(vault, {recursive: true})).filter((name) => name.endsWith('.md'))

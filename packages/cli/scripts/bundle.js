@@ -8,6 +8,7 @@
 // `pnpm build` runs this after `tsc -b`.
 import {copyFile, mkdir, readFile, rm, writeFile} from 'node:fs/promises'
 import {createRequire} from 'node:module'
+import {dirname} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 
@@ -47,16 +48,21 @@ const {metafile} = await build({
   metafile: true,
   logLevel: 'warning'
 })
-// SQLite compiled to WebAssembly, which the OpenCode reader loads only when it reads a database; it looks
-// for the file beside its chunk or one folder up (packages/format-opencode/src/load-sqlite.ts).
-const fromOpencode = createRequire(at('../format-opencode/package.json'))
-await copyFile(fromOpencode.resolve('sql.js/dist/sql-wasm.wasm'), at('dist/bundle/sql-wasm.wasm'))
-// The emoji tables the Slack reader loads on first use (packages/format-slack/src/emoji-of.ts), found beside the
-// bundle's chunks as in the package.
-const fromSlack = createRequire(at('../format-slack/package.json'))
-for (const file of ['en/compact.json', 'en/shortcodes/iamcal.json']) {
-  await mkdir(at(`dist/bundle/emojibase-data/${file.split('/').slice(0, -1).join('/')}`), {recursive: true})
-  await copyFile(fromSlack.resolve(`emojibase-data/${file}`), at(`dist/bundle/emojibase-data/${file}`))
+// Data files a workspace package loads at run time, which esbuild cannot follow: each package names them in its
+// package.json as `bundleFiles` (a path in dist/bundle/ to the module path it is copied from, resolved from that
+// package), and says where its reader looks for them (the OpenCode reader's SQLite .wasm, the Slack reader's
+// emoji tables). The packages are the workspace packages the command bundles (its devDependencies), so a new
+// format's files come with it.
+const manifest = JSON.parse(await readFile(at('package.json'), 'utf8'))
+for (const [name, version] of Object.entries(manifest.devDependencies)) {
+  if (!String(version).startsWith('workspace:')) continue
+  // pnpm links each workspace dependency into node_modules/.
+  const fromPackage = createRequire(at(`node_modules/${name}/package.json`))
+  const {bundleFiles = {}} = JSON.parse(await readFile(at(`node_modules/${name}/package.json`), 'utf8'))
+  for (const [target, source] of Object.entries(bundleFiles)) {
+    await mkdir(dirname(at(`dist/bundle/${target}`)), {recursive: true})
+    await copyFile(fromPackage.resolve(source), at(`dist/bundle/${target}`))
+  }
 }
 // What went where: `npx esbuild --analyze` reads it, or https://esbuild.github.io/analyze/.
 await writeFile(at('dist/bundle-meta.json'), JSON.stringify(metafile))

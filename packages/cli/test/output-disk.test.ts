@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import {spawn} from 'node:child_process'
 import {mkdir, mkdtemp, readFile, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {installedPackage} from '../../../test/util/installed.js'
+import {inNamespace} from './in-namespace.js'
 import {repoRoot} from './run-cli.js'
 
 // The installed command writing notes with -o into a folder whose disk fills up, or turns read-only, mid-run:
@@ -12,21 +12,6 @@ import {repoRoot} from './run-cli.js'
 // note the disk refuses, with one line that names the folder, the error and how many notes were written. The
 // disks are real file systems (tmpfs), mounted in a mount namespace of the test's own (`unshare`), as in
 // sync-disk.test.ts.
-
-/** Runs a shell script in a new user and mount namespace, as root there; its output and status. */
-function inNamespace(script: string, cwd: string): Promise<{code: number | null; output: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('unshare', ['--mount', '--map-root-user', 'sh', '-c', script], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let output = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({code, output}))
-  })
-}
 
 /** The output of each `== name` step of a script, by name. */
 function steps(output: string): Record<string, string> {

@@ -1,31 +1,16 @@
 import assert from 'node:assert/strict'
-import {spawn} from 'node:child_process'
 import {cp, mkdir, mkdtemp} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {installedPackage} from '../../../test/util/installed.js'
+import {inNamespace} from './in-namespace.js'
 import {repoRoot} from './run-cli.js'
 
 // The installed command syncing into a vault on a disk that fills up, then on one that turns read-only: each run
 // fails cleanly with one line (exit 1, issue 25 item 8: the vault took no note), no temporary file is left, and the
 // vault is as the last good sync left it. The disks are real file systems (tmpfs), mounted in a mount namespace of
 // the test's own (`unshare`), so nothing outside the test sees them.
-
-/** Runs a shell script in a new user and mount namespace, as root there; its output and status. */
-function inNamespace(script: string, cwd: string): Promise<{code: number | null; output: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('unshare', ['--mount', '--map-root-user', 'sh', '-c', script], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let output = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({code, output}))
-  })
-}
 
 test('a full disk, then a read-only one: the sync fails in one line and the vault stays as it was', async () => {
   const entry = installedPackage().bin

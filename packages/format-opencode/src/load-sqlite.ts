@@ -15,8 +15,8 @@ const loaded = new Map<string, Promise<SqlJsStatic>>()
  *
  * The `.wasm` file is read here and handed over as bytes, so sql.js never
  * looks for it itself: `wasmPath` when given; else beside this module or
- * one folder up (where the `chatmark` bundle keeps it); else from the sql.js
- * package.
+ * one folder up (where the `chatmark` bundle keeps it: `bundleFiles` in this
+ * package's package.json); else from the sql.js package.
  */
 export function loadSqlite(wasmPath?: string): Promise<SqlJsStatic> {
   const key = wasmPath ?? ''

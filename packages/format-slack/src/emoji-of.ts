@@ -66,9 +66,10 @@ function table(): Map<string, Entry> {
 
 /**
  * One of emojibase-data's files. The bundled command has no node_modules to
- * find the package in: its build copies the two files to
- * `dist/bundle/emojibase-data/` (packages/cli/scripts/bundle.js), one folder
- * above the chunk this code is bundled into.
+ * find the package in: its build copies the two files this package's
+ * package.json names as `bundleFiles` to `dist/bundle/emojibase-data/`
+ * (packages/cli/scripts/bundle.js), one folder above the chunk this code is
+ * bundled into.
  */
 function emojiData(file: string): unknown {
   for (const folder of ['./emojibase-data/', '../emojibase-data/']) {
