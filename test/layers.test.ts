@@ -70,3 +70,23 @@ test('formats use only the model and the readers of core', async () => {
   }
   assert.deepEqual(problems, [])
 })
+
+test('every package but the command builds on core alone: no format, writer or vault knows another', async () => {
+  const problems: string[] = []
+  for (const name of await readdir(join(root, 'packages'))) {
+    if (name === 'cli') continue
+    // Every package but the command builds on core alone (the formats on two of its folders: the test above).
+    const allowedPackages = /^@chatmark\/core(?:\/|$)/
+    for (const file of await sourceFiles(join(root, 'packages', name, 'src'))) {
+      for (const specifier of await specifiers(file)) {
+        if (specifier.startsWith('@chatmark/') && !allowedPackages.test(specifier)) {
+          problems.push(`${relative(root, file)} imports ${specifier}`)
+        }
+        if (specifier === 'chatmark' || specifier.startsWith('chatmark/')) {
+          problems.push(`${relative(root, file)} imports ${specifier}`)
+        }
+      }
+    }
+  }
+  assert.deepEqual(problems, [])
+})
