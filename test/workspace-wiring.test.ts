@@ -60,7 +60,8 @@ afterAll(async () => {
 async function workspaceCopy(): Promise<string> {
   const copy = await mkdtemp(join(tmpdir(), 'chatmark-wiring-'))
   scratchCopies.push(copy)
-  for (const file of ['tsconfig.json', 'vitest.config.ts', 'scripts'])
+  // The config and what it imports: the workspace's wiring and the test run's setup.
+  for (const file of ['tsconfig.json', 'vitest.config.ts', 'scripts', 'test/setup'])
     await cp(join(repoRoot, file), join(copy, file), {recursive: true})
   await symlink(join(repoRoot, 'node_modules'), join(copy, 'node_modules'))
   for (const pkg of workspacePackages(repoRoot)) {
