@@ -17,6 +17,7 @@ import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {beforeEach, test} from 'vitest'
+import {parse as parseYaml} from 'yaml'
 import type {SyncOutput} from '../util/run-sync.js'
 import {runSyncHere as runSync} from '../util/run-sync.js'
 
@@ -304,6 +305,35 @@ test('a forked session links to its parent’s note, whichever of the two is rea
   // The link is chatmark's own text: the next sync sees no edit.
   const again = await chatmark('vault')
   assert.match(again.stderr, / 0 kept because edited/)
+})
+
+test('the link to a parent whose id holds a line break leaves the fork’s properties readable', async () => {
+  const fork = await readFile(codexSession(), 'utf8')
+  // A parent's id YAML writes as a block of two lines (`parent: |-`): a link spliced over the first line of it left
+  // the second dangling, and the note's properties no longer parsed.
+  const parentId = 'parent\\nsession'
+  const parent = fork
+    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
+    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  await writeFile(codexSession(), fork.replace(/"forked_from_id":"[^"]+"/, `"forked_from_id":"${parentId}"`))
+  // The parent read before the fork (its note known when the fork's is placed), then after it (linked at the end).
+  for (const order of ['a', 'z']) {
+    const parentFile = join(home, `.codex/sessions/2026/11/30/rollout-${order}-parent.jsonl`)
+    await writeFile(parentFile, parent)
+    vault = join(home, `vault-${order}`)
+    const run = await chatmark(vault)
+    assert.equal(run.code, 0, run.stderr)
+    const parentPath = (await files()).find((path) => path.startsWith('codex/2026-11/') && path !== codexNote)
+    assert.ok(parentPath, 'the parent has a note')
+    const forkNote = await readFile(join(vault, codexNote), 'utf8')
+    const properties = parseYaml(forkNote.slice(4, forkNote.indexOf('\n---\n', 4))) as Record<string, unknown>
+    const title = 'Forked: what was the first thing I asked you?'
+    assert.equal(properties['parent'], `[[${parentPath.replace(/\.md$/, '')}|${title}]]`, order)
+    assert.equal(properties['parent_relation'], 'fork')
+    const again = await chatmark(vault)
+    assert.equal(again.stderr, '0 new, 0 updated, 4 unchanged, 0 renamed, 0 kept because edited, 0 failed\n')
+    await rm(parentFile)
+  }
 })
 
 test('a session that moved to another file keeps its note; sources come from the vault’s config file too', async () => {
