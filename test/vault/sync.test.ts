@@ -336,6 +336,40 @@ test('the link to a parent whose id holds a line break leaves the fork’s prope
   }
 })
 
+test('a fork linked after its parent was read keeps the person’s edits when its session grows (gfm)', async () => {
+  const fork = await readFile(codexSession(), 'utf8')
+  const parentId = '01a22b3b-b35c-7c33-b8cd-80ea61c74018'
+  const parent = fork
+    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
+    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  await writeFile(join(home, '.codex/sessions/2026/11/30/rollout-z-parent.jsonl'), parent)
+  const first = await chatmark('vault', '--profile', 'gfm')
+  assert.equal(first.code, 0, first.stderr)
+  const parentPath = (await files()).find((path) => path.startsWith('codex/2026-11/') && path !== codexNote)
+  assert.ok(parentPath, 'the parent has a note')
+  const line = `parent_note: "../../${parentPath}"`
+  const written = await readFile(join(vault, codexNote), 'utf8')
+  assert.equal(written.split('\n').filter((text) => text.startsWith('parent_note:')).join(), line)
+  // The person writes under the title and adds a property; then the session grows by a reply.
+  const edited = written
+    .replace('\nturns: 3\n', '\nturns: 3\nreviewed: true\n')
+    .replace(/\n# [^\n]+\n/, (title) => `${title}\nMy own note on this fork.\n`)
+  await writeFile(join(vault, codexNote), edited)
+  const reply = fork.split('\n').find((record) => record.includes('"ordinal":82'))
+  assert.ok(reply)
+  await appendFile(codexSession(), `${reply.replace('"ordinal":82', '"ordinal":86').replace('Mock reply #10', 'Grown')}\n`)
+  const grown = await chatmark('vault', '--profile', 'gfm')
+  assert.equal(grown.code, 0, grown.stderr)
+  assert.match(grown.stderr, /^0 new, 1 updated, 3 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
+  const merged = await readFile(join(vault, codexNote), 'utf8')
+  assert.match(merged, /\nMy own note on this fork\.\n/)
+  assert.match(merged, /\nreviewed: true\n/)
+  assert.match(merged, /Grown: I received your message/)
+  assert.equal(merged.split('\n').filter((text) => text.startsWith('parent_note:')).join(), line)
+  const again = await chatmark('vault', '--profile', 'gfm')
+  assert.equal(again.stderr, '0 new, 0 updated, 4 unchanged, 0 renamed, 0 kept because edited, 0 failed\n')
+})
+
 test('a session that moved to another file keeps its note; sources come from the vault’s config file too', async () => {
   await chatmark('vault')
   // Codex moves a session it archives out of sessions/.
