@@ -336,6 +336,11 @@ test('the link to a parent whose id holds a line break leaves the fork’s prope
   }
 })
 
+/** The lines of a note that set `parent_note`. */
+function parentNoteLines(note: string): string[] {
+  return note.split('\n').filter((line) => line.startsWith('parent_note:'))
+}
+
 test('a fork linked after its parent was read keeps the person’s edits when its session grows (gfm)', async () => {
   const fork = await readFile(codexSession(), 'utf8')
   const parentId = '01a22b3b-b35c-7c33-b8cd-80ea61c74018'
@@ -349,7 +354,7 @@ test('a fork linked after its parent was read keeps the person’s edits when it
   assert.ok(parentPath, 'the parent has a note')
   const line = `parent_note: "../../${parentPath}"`
   const written = await readFile(join(vault, codexNote), 'utf8')
-  assert.equal(written.split('\n').filter((text) => text.startsWith('parent_note:')).join(), line)
+  assert.deepEqual(parentNoteLines(written), [line])
   // The person writes under the title and adds a property; then the session grows by a reply.
   const edited = written
     .replace('\nturns: 3\n', '\nturns: 3\nreviewed: true\n')
@@ -357,7 +362,8 @@ test('a fork linked after its parent was read keeps the person’s edits when it
   await writeFile(join(vault, codexNote), edited)
   const reply = fork.split('\n').find((record) => record.includes('"ordinal":82'))
   assert.ok(reply)
-  await appendFile(codexSession(), `${reply.replace('"ordinal":82', '"ordinal":86').replace('Mock reply #10', 'Grown')}\n`)
+  const grownReply = reply.replace('"ordinal":82', '"ordinal":86').replace('Mock reply #10', 'Grown')
+  await appendFile(codexSession(), `${grownReply}\n`)
   const grown = await chatmark('vault', '--profile', 'gfm')
   assert.equal(grown.code, 0, grown.stderr)
   assert.match(grown.stderr, /^0 new, 1 updated, 3 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
@@ -365,7 +371,7 @@ test('a fork linked after its parent was read keeps the person’s edits when it
   assert.match(merged, /\nMy own note on this fork\.\n/)
   assert.match(merged, /\nreviewed: true\n/)
   assert.match(merged, /Grown: I received your message/)
-  assert.equal(merged.split('\n').filter((text) => text.startsWith('parent_note:')).join(), line)
+  assert.deepEqual(parentNoteLines(merged), [line])
   const again = await chatmark('vault', '--profile', 'gfm')
   assert.equal(again.stderr, '0 new, 0 updated, 4 unchanged, 0 renamed, 0 kept because edited, 0 failed\n')
 })
