@@ -17,6 +17,7 @@ import {tmpdir} from 'node:os'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {beforeEach, test} from 'vitest'
+import {parse as parseYaml} from 'yaml'
 import type {SyncOutput} from '../util/run-sync.js'
 import {runSyncHere as runSync} from '../util/run-sync.js'
 
@@ -304,6 +305,75 @@ test('a forked session links to its parent’s note, whichever of the two is rea
   // The link is chatmark's own text: the next sync sees no edit.
   const again = await chatmark('vault')
   assert.match(again.stderr, / 0 kept because edited/)
+})
+
+test('the link to a parent whose id holds a line break leaves the fork’s properties readable', async () => {
+  const fork = await readFile(codexSession(), 'utf8')
+  // A parent's id YAML writes as a block of two lines (`parent: |-`): a link spliced over the first line of it left
+  // the second dangling, and the note's properties no longer parsed.
+  const parentId = 'parent\\nsession'
+  const parent = fork
+    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
+    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  await writeFile(codexSession(), fork.replace(/"forked_from_id":"[^"]+"/, `"forked_from_id":"${parentId}"`))
+  // The parent read before the fork (its note known when the fork's is placed), then after it (linked at the end).
+  for (const order of ['a', 'z']) {
+    const parentFile = join(home, `.codex/sessions/2026/11/30/rollout-${order}-parent.jsonl`)
+    await writeFile(parentFile, parent)
+    vault = join(home, `vault-${order}`)
+    const run = await chatmark(vault)
+    assert.equal(run.code, 0, run.stderr)
+    const parentPath = (await files()).find((path) => path.startsWith('codex/2026-11/') && path !== codexNote)
+    assert.ok(parentPath, 'the parent has a note')
+    const forkNote = await readFile(join(vault, codexNote), 'utf8')
+    const properties = parseYaml(forkNote.slice(4, forkNote.indexOf('\n---\n', 4))) as Record<string, unknown>
+    const title = 'Forked: what was the first thing I asked you?'
+    assert.equal(properties['parent'], `[[${parentPath.replace(/\.md$/, '')}|${title}]]`, order)
+    assert.equal(properties['parent_relation'], 'fork')
+    const again = await chatmark(vault)
+    assert.equal(again.stderr, '0 new, 0 updated, 4 unchanged, 0 renamed, 0 kept because edited, 0 failed\n')
+    await rm(parentFile)
+  }
+})
+
+/** The lines of a note that set `parent_note`. */
+function parentNoteLines(note: string): string[] {
+  return note.split('\n').filter((line) => line.startsWith('parent_note:'))
+}
+
+test('a fork linked after its parent was read keeps the person’s edits when its session grows (gfm)', async () => {
+  const fork = await readFile(codexSession(), 'utf8')
+  const parentId = '01a22b3b-b35c-7c33-b8cd-80ea61c74018'
+  const parent = fork
+    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
+    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  await writeFile(join(home, '.codex/sessions/2026/11/30/rollout-z-parent.jsonl'), parent)
+  const first = await chatmark('vault', '--profile', 'gfm')
+  assert.equal(first.code, 0, first.stderr)
+  const parentPath = (await files()).find((path) => path.startsWith('codex/2026-11/') && path !== codexNote)
+  assert.ok(parentPath, 'the parent has a note')
+  const line = `parent_note: "../../${parentPath}"`
+  const written = await readFile(join(vault, codexNote), 'utf8')
+  assert.deepEqual(parentNoteLines(written), [line])
+  // The person writes under the title and adds a property; then the session grows by a reply.
+  const edited = written
+    .replace('\nturns: 3\n', '\nturns: 3\nreviewed: true\n')
+    .replace(/\n# [^\n]+\n/, (title) => `${title}\nMy own note on this fork.\n`)
+  await writeFile(join(vault, codexNote), edited)
+  const reply = fork.split('\n').find((record) => record.includes('"ordinal":82'))
+  assert.ok(reply)
+  const grownReply = reply.replace('"ordinal":82', '"ordinal":86').replace('Mock reply #10', 'Grown')
+  await appendFile(codexSession(), `${grownReply}\n`)
+  const grown = await chatmark('vault', '--profile', 'gfm')
+  assert.equal(grown.code, 0, grown.stderr)
+  assert.match(grown.stderr, /^0 new, 1 updated, 3 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
+  const merged = await readFile(join(vault, codexNote), 'utf8')
+  assert.match(merged, /\nMy own note on this fork\.\n/)
+  assert.match(merged, /\nreviewed: true\n/)
+  assert.match(merged, /Grown: I received your message/)
+  assert.deepEqual(parentNoteLines(merged), [line])
+  const again = await chatmark('vault', '--profile', 'gfm')
+  assert.equal(again.stderr, '0 new, 0 updated, 4 unchanged, 0 renamed, 0 kept because edited, 0 failed\n')
 })
 
 test('a session that moved to another file keeps its note; sources come from the vault’s config file too', async () => {

@@ -49,7 +49,7 @@ test('a remark plugin between reading and writing sees and changes the semantic 
   assert.ok(plain.includes('<summary>Thinking</summary>'))
   assert.ok(!String(file).includes('<summary>Thinking</summary>'))
   // Notices between turns are top-level nodes; the compaction, with its summary's fold, is a turn of its own.
-  assert.deepEqual([...seen].sort(), ['chatmarkNotice', 'chatmarkTurn', 'heading', 'yaml'].sort())
+  assert.deepEqual([...seen].sort(), ['chatmarkFrontmatter', 'chatmarkNotice', 'chatmarkTurn', 'heading'].sort())
 })
 
 test('the profile and render options reach the tree and the handlers', async () => {

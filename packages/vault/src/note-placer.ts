@@ -1,4 +1,5 @@
 import {readFile, unlink} from 'node:fs/promises'
+import type {ChatmarkFrontmatter} from '@chatmark/core'
 import type {BaseText} from './base-texts.js'
 import {baseBound, noBase, sha256Of} from './base-texts.js'
 import type {NoteAction, NoteBase} from './note-action.js'
@@ -7,7 +8,7 @@ import type {VaultNoteIds} from './note-ids.js'
 import {noteIds} from './note-ids.js'
 import {canonicalText} from './note-style.js'
 import {foldedName, isNumberedPathOf, numberedNotePath} from './note-path.js'
-import {parentLink, withParentProperty} from './parent-link.js'
+import {linkedToParent, parentLink} from './parent-link.js'
 import type {PreparedNote} from './prepare-note.js'
 import {reasonOf} from './read-sources.js'
 import type {NoteOutcome} from './sync.js'
@@ -39,8 +40,8 @@ export class NotePlacer {
   readonly #recorded = new Set<string>()
   /** Conversations placed in this run, with their number of turns: a second source of one id keeps the longer. */
   readonly #placed = new Map<string, number>()
-  /** Notes placed in this run whose parent's note was not known yet, by id: the parent's id. */
-  readonly #orphans = new Map<string, string>()
+  /** Notes placed in this run whose parent's note was not known yet, by id: the parent's id and their frontmatter. */
+  readonly #orphans = new Map<string, {parentId: string; frontmatter: ChatmarkFrontmatter}>()
   /** The conversation id of every note in the vault, by path, read when first needed. */
   #vaultIds: Promise<VaultNoteIds> | undefined
 
@@ -115,11 +116,15 @@ export class NotePlacer {
       text: note.text
     }
     // Relative links (the gfm profile) start from the note's folder: where the person put it, else the target's.
-    if (parent && !parent.deleted) {
+    if (parent && !parent.deleted && note.frontmatter) {
       const from = entry?.placedByUser ? entry.path : note.target
-      const text = withParentProperty(await textOf(rendering), parentLink(parent, from, this.wikilinks), this.wikilinks)
-      rendering = {sha256: sha256Of(text), text}
-    } else if (note.parentId !== undefined) this.#orphans.set(id, note.parentId)
+      const link = parentLink(parent, from, this.wikilinks)
+      const text = linkedToParent(await textOf(rendering), note.frontmatter, link, this.run.render.profile)
+      if (text !== undefined) rendering = {sha256: sha256Of(text), text}
+      this.#orphans.delete(id)
+    } else if (note.parentId !== undefined && note.frontmatter) {
+      this.#orphans.set(id, {parentId: note.parentId, frontmatter: note.frontmatter})
+    }
     const day = note.createdAt ?? note.updatedAt
     const time = isoTime(note.updatedAt ?? note.createdAt)
     const facts: NoteFacts = {
@@ -413,20 +418,24 @@ export class NotePlacer {
   }
 
   /**
-   * Adds the `parent` property to the notes of this run whose parent's note
-   * came later in it, while each is chatmark's own rendering (a note holding
-   * the person's edits gets it when it is next rendered, merged).
+   * Renders again, with the link to their parent's note, the notes of this
+   * run whose parent's note came later in it (see `linkedToParent`), while
+   * each is chatmark's own rendering, as placed: a note holding the person's
+   * edits, or written beside them, gets the link when it is next rendered,
+   * merged.
    */
   async linkParents(): Promise<void> {
     if (this.run.options.dryRun) return
-    for (const [id, parentId] of this.#orphans) {
+    for (const [id, {parentId, frontmatter}] of this.#orphans) {
       const note = this.state.notes[id]
       const parent = this.state.notes[parentId]
       if (!note || !parent || parent.deleted || note.deleted || note.beside !== undefined) continue
       if (note.sha256 !== note.base) continue
       const current = await this.run.files.read(note.path)
       if (current === undefined || sha256Of(current) !== note.sha256) continue
-      const linked = withParentProperty(current, parentLink(parent, note.path, this.wikilinks), this.wikilinks)
+      const link = parentLink(parent, note.path, this.wikilinks)
+      const linked = linkedToParent(current, frontmatter, link, this.run.render.profile)
+      if (linked === undefined) continue
       const sha256 = await this.run.bases.save(linked)
       const record: NoteRecord = {...note, sha256, base: sha256}
       await this.run.journal.append({note: id, record})

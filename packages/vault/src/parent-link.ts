@@ -1,4 +1,5 @@
-import type {Conversation} from '@chatmark/core'
+import type {ChatmarkFrontmatter, Conversation, RenderOptions} from '@chatmark/core'
+import {treeToMarkdown} from '@chatmark/core'
 import type {NoteRecord} from './vault-state.js'
 import {wikilink} from './wikilink.js'
 
@@ -20,19 +21,24 @@ export function parentLink(parent: NoteRecord, from: string, wikilinks: boolean)
 }
 
 /**
- * `text` (a note chatmark rendered) with a link to its parent's note in its
- * frontmatter: under Obsidian the `parent` property (the parent's id, as the
- * renderer writes it) becomes the link, so it can be clicked; otherwise, where
- * `parent` is a mapping of the id and the relation, a `parent_note` property
- * with the link's path is added beside it.
+ * `text`, a note chatmark rendered whose frontmatter node is `frontmatter`,
+ * rendered again with `link` as its parent's note (`RenderOptions.parent`):
+ * the node is written anew by the note writer of `profile`, which puts the
+ * link in its place (`parent` under Obsidian, else `parent_note`), and the
+ * rest of the note, which the link does not change, is kept as it was written
+ * (the thread that places notes has no conversation to render it from: they
+ * are read and rendered in workers, often before the parent's note is
+ * placed). `undefined` when `text` does not start with the node as the writer
+ * writes it.
  */
-export function withParentProperty(text: string, link: string, wikilinks: boolean): string {
-  const end = text.indexOf('\n---\n', 3)
-  if (!text.startsWith('---\n') || end === -1) return text
-  const key = wikilinks ? 'parent' : 'parent_note'
-  const line = `${key}: ${JSON.stringify(link)}`
-  const frontmatter = text.slice(0, end)
-  const existing = new RegExp(`^${key}: .*$`, 'm')
-  const linked = existing.test(frontmatter) ? frontmatter.replace(existing, () => line) : `${frontmatter}\n${line}`
-  return `${linked}${text.slice(end)}`
+export function linkedToParent(
+  text: string,
+  frontmatter: ChatmarkFrontmatter,
+  link: string,
+  profile: RenderOptions['profile']
+): string | undefined {
+  const written = treeToMarkdown({type: 'root', children: [frontmatter]}, profile)
+  if (!text.startsWith(written)) return undefined
+  const linked = treeToMarkdown({type: 'root', children: [{...frontmatter, parent: link}]}, profile)
+  return `${linked}${text.slice(written.length)}`
 }

@@ -1,5 +1,5 @@
-import type {Conversation, Input, RenderOptions} from '@chatmark/core'
-import {attachmentsOf, conversationTitle, markdownWriter} from '@chatmark/core'
+import type {ChatmarkFrontmatter, Conversation, Input, RenderOptions} from '@chatmark/core'
+import {attachmentsOf, conversationTitle, frontmatterNode, markdownWriter} from '@chatmark/core'
 import {sha256Of} from './base-texts.js'
 import {defaultTemplate, notePath} from './note-path.js'
 import {parentIdOf} from './parent-link.js'
@@ -22,6 +22,11 @@ export interface PreparedNote {
   project?: string
   /** The conversation it was forked or resumed from. */
   parentId?: string
+  /**
+   * Its frontmatter node, when it has a parent: the note is rendered again
+   * with it once its parent's note is known (see `linkedToParent`).
+   */
+  frontmatter?: ChatmarkFrontmatter
   /** Where the template puts it, relative to the vault. */
   target: string
   /** The note as chatmark renders it, attachments linked; absent once staged. */
@@ -87,7 +92,7 @@ export async function prepareNote(
     ...(placed.createdAt ? {createdAt: placed.createdAt} : {}),
     ...(placed.updatedAt ? {updatedAt: placed.updatedAt} : {}),
     ...(metadata.project ? {project: metadata.project} : {}),
-    ...(parentId === undefined ? {} : {parentId}),
+    ...(parentId === undefined ? {} : {parentId, frontmatter: frontmatterNode(conversation, render)}),
     target,
     text,
     sha256: sha256Of(text),

@@ -54,7 +54,7 @@ export const chatmarkHandlers: Handlers = {
   },
   chatmarkMessage: (state: State, node: ChatmarkMessage) => messageToHast(node.value, node.depth, messagePrefix(state)),
   chatmarkAttachment: (_state: State, node: ChatmarkAttachment) => attachmentLink(node),
-  yaml: () => undefined,
+  chatmarkFrontmatter: () => undefined,
   html: rawHtml
 }
 

@@ -1,5 +1,5 @@
 import type {Conversation, RenderOptions} from '@chatmark/core'
-import {conversationMdastNodes, conversationTitle, frontmatterOf} from '@chatmark/core'
+import {conversationMdastNodes, conversationTitle} from '@chatmark/core'
 import type {ElementContent} from 'hast'
 import type {RootContent} from 'mdast'
 import {VFile} from 'vfile'
@@ -18,9 +18,12 @@ import {visibleControls} from './visible-controls.js'
  * nor one string.
  */
 export function* htmlChunks(conversation: Conversation, options?: RenderOptions): Generator<string> {
-  const nodes = conversationMdastNodes(conversation, options)
+  // The default profile's properties: the obsidian profile's are flattened for Obsidian's Properties panel, which a
+  // page has no use for.
+  const nodes = conversationMdastNodes(conversation, {...options, profile: 'gfm'})
   let next = nodes.next()
-  if (!next.done && next.value.type === 'yaml') next = nodes.next()
+  const frontmatter = !next.done && next.value.type === 'chatmarkFrontmatter' ? next.value : undefined
+  if (frontmatter) next = nodes.next()
   const heading = next.done ? undefined : next.value
   if (heading) next = nodes.next()
   const title = conversationTitle(conversation)
@@ -28,7 +31,7 @@ export function* htmlChunks(conversation: Conversation, options?: RenderOptions)
   const file = new VFile()
   const header: ElementContent[] = [
     ...(heading ? toElements(heading, file) : []),
-    metadataTable(frontmatterOf(conversation, title))
+    ...(frontmatter ? [metadataTable(frontmatter)] : [])
   ]
   const [before, after] = pageShell({title, id: conversation.id, header})
   yield visibleControls(before)

@@ -1,14 +1,17 @@
+import type {ChatmarkFrontmatter} from '@chatmark/core'
+import {withParentLink} from '@chatmark/core'
 import type {Element} from 'hast'
 import {h} from 'hastscript'
 import {lines} from './lines.js'
 
 /**
- * The note's frontmatter (core's `frontmatterOf`) as a small table at the top
- * of the page: one row per field, the title left out (the heading shows it).
- * Lists are joined with commas, records written `key: value`, and numbers
- * grouped (`12,345`).
+ * The note's frontmatter node as a small table at the top of the page: one
+ * row per property, the title left out (the heading shows it), the link to
+ * the parent's note where the default profile puts it. Lists are joined with
+ * commas, records written `key: value`, and numbers grouped (`12,345`).
  */
-export function metadataTable(data: Record<string, unknown>): Element {
+export function metadataTable(node: ChatmarkFrontmatter): Element {
+  const data = node.parent === undefined ? node.properties : withParentLink(node.properties, node.parent, 'gfm')
   const rows = Object.entries(data)
     .filter(([key, value]) => key !== 'title' && value !== undefined && value !== null)
     .map(([key, value]) => h('tr', [h('th', {scope: 'row'}, key.replace(/_/g, ' ')), h('td', valueText(key, value))]))

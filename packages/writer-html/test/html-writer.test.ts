@@ -242,6 +242,23 @@ test('the header shows the title and the frontmatter as a table; tool calls and 
   assert.match(html, /<pre><code class="language-python">x = 1\n<\/code><\/pre>/)
 })
 
+test('the table is the default profile’s properties, whatever the profile, with the parent note’s link', () => {
+  const fork = conversationOf([{role: 'user', parts: [{type: 'text', text: 'Go on.'}]}], {
+    source: {format: 'codex'},
+    metadata: {parent: {id: 'p-1', relation: 'fork'}}
+  })
+  const rowsOf = (html: string): string[] =>
+    [...html.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>([^<]*)<\/td><\/tr>/g)].map((match) =>
+      match.slice(1).join(': ')
+    )
+  const rows = ['source: codex', 'id: c-1', 'parent: id: p-1 · relation: fork', 'turns: 1']
+  assert.deepEqual(rowsOf(page(fork, {profile: 'obsidian', tool: 'codex'})), rows)
+  assert.deepEqual(rowsOf(page(fork, {profile: 'obsidian', parent: '[[codex/p-1|Parent]]'})), [
+    ...rows,
+    'parent note: [[codex/p-1|Parent]]'
+  ])
+})
+
 test('a page is written a turn at a time: the head first, then one piece per turn, then the end', () => {
   const turns = Array.from({length: 5}, (_, index) => ({
     role: 'user' as const,

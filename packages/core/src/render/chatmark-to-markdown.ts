@@ -3,18 +3,19 @@ import type {Handle, Join, Options, Unsafe} from 'mdast-util-to-markdown'
 import {defaultHandlers} from 'mdast-util-to-markdown'
 import {attachmentHandler} from './attachment-to-markdown.js'
 import {branchLines} from './branch-lines.js'
+import {frontmatterHandler} from './frontmatter-to-markdown.js'
 import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
 import {messageMarkdown} from './message-markdown.js'
 import {isInertText, plainPhrasing} from './plain-phrasing.js'
 import {htmlHandler, imageHandler, imageReferenceHandler} from './remote-content-handlers.js'
 import type {RenderOptions} from './render-options.js'
-import {yamlHandler} from './yaml-to-markdown.js'
 
 /** Options of {@link chatmarkToMarkdown}. */
 export interface ChatmarkToMarkdownOptions {
   /**
    * How folds are spelled: `gfm` (default) as `<details>`, `obsidian` as
-   * folded callouts (`> [!quote]- Thinking`). With `obsidian`, text is also
+   * folded callouts (`> [!quote]- Thinking`); where the link to the parent's
+   * note goes in the frontmatter (`parentLinkKey`). With `obsidian`, text is also
    * kept from making Obsidian tags, comments, highlights, math and wikilinks,
    * and message text has its LaTeX delimiters written as dollar signs (see
    * `obsidianMarkdown`).
@@ -30,12 +31,13 @@ const alertMarkers: Record<ChatmarkNotice['level'], string> = {
 
 /**
  * chatmark's extension to mdast-util-to-markdown: handlers for its node types
- * (turns, message text, folds, notices, branches), the frontmatter (its
- * title kept the title heading's: see `yamlHandler`), the note's spelling
- * (`-` bullets, `_` emphasis, fenced code), a join rule and, for Obsidian,
- * unsafe patterns. Use it with `toMarkdown(tree, {extensions: [...]})`, after
- * `frontmatterToMarkdown` (whose handler it replaces), or through
- * `remarkChatmark` in a unified pipeline.
+ * (the frontmatter, its title kept the title heading's and the parent's link
+ * in the profile's place: see `frontmatterHandler`; turns, message text,
+ * folds, notices, branches), the note's spelling (`-` bullets, `_` emphasis,
+ * fenced code), a join rule and, for Obsidian, unsafe patterns. Use it with
+ * `toMarkdown(tree, {extensions: [...]})`, after `frontmatterToMarkdown`
+ * (whose unsafe patterns keep a line of text from reading as a fence), or
+ * through `remarkChatmark` in a unified pipeline.
  *
  * @example
  *   toMarkdown(conversationToMdast(conversation), {
@@ -59,7 +61,7 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
       text,
       paragraph,
       heading,
-      yaml: yamlHandler,
+      chatmarkFrontmatter: frontmatterHandler(options.profile),
       image: imageHandler,
       imageReference: imageReferenceHandler,
       html: htmlHandler

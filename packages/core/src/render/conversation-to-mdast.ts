@@ -6,7 +6,7 @@ import {conversationTitle} from '../model/conversation-title.js'
 import {safeTitle} from '../model/safe-title.js'
 import {fold} from './fold.js'
 import {formatTime} from './format-time.js'
-import {frontmatterOf, frontmatterYaml} from './frontmatter.js'
+import {frontmatterNode} from './frontmatter-node.js'
 import {groupDigits} from './group-digits.js'
 import type {ChatmarkBranch, ChatmarkNotice, ChatmarkTurn, Flow, TurnLevel} from './mdast-nodes.js'
 import {messageToMdast} from './message-to-mdast.js'
@@ -47,7 +47,8 @@ interface Context {
 }
 
 /**
- * Builds the note's semantic tree: YAML frontmatter, a title heading, then a
+ * Builds the note's semantic tree: the frontmatter (`chatmarkFrontmatter`, the
+ * note's properties as data), a title heading, then a
  * `chatmarkTurn` per turn (a heading and its parts), with turns that hold
  * only notices (but a compaction) as `chatmarkNotice` nodes between them and alternate branches
  * as `chatmarkBranch` nodes where they fork off. The tree says what things
@@ -77,9 +78,8 @@ export function* conversationMdastNodes(
     zoneNamed: false
   }
   const title = conversationTitle(conversation)
-  const frontmatter = frontmatterOf(conversation, title, options)
-  // Both marked, so the writer can keep the frontmatter's title the heading's when a plugin changes the heading.
-  yield {type: 'yaml', value: frontmatterYaml(frontmatter), data: {chatmarkFrontmatter: frontmatter}}
+  // The title heading is marked, so the writer can keep the frontmatter's title the heading's when a plugin changes it.
+  yield frontmatterNode(conversation, options, title)
   yield {type: 'heading', depth: 1, data: {chatmarkTitle: true}, children: [text(title)]}
   for (const turn of conversation.turns) yield* turnToMdast(turn, context)
 }

@@ -1,3 +1,4 @@
+import type {ScalarTag} from 'yaml'
 import type {Conversation} from '../model/model.js'
 import {escapedYamlString, needsYamlEscapes} from './escaped-yaml-string.js'
 import {frontmatterTags} from './frontmatter-tags.js'
@@ -57,6 +58,29 @@ export function frontmatterOf(
 }
 
 /**
+ * The property that links to the note of the conversation's parent
+ * (`RenderOptions.parent`): with the obsidian profile `parent`, whose id the
+ * link replaces where it stands (one property, a link Obsidian follows);
+ * otherwise `parent_note`, after the `parent` record of id and relation.
+ */
+export function parentLinkKey(profile: RenderOptions['profile']): string {
+  return profile === 'obsidian' ? 'parent' : 'parent_note'
+}
+
+/**
+ * Frontmatter data with the link to the parent's note in its profile's place
+ * (see {@link parentLinkKey}): the spread keeps every key where it was, and a
+ * new one goes last.
+ */
+export function withParentLink(
+  data: Record<string, unknown>,
+  parent: string,
+  profile: RenderOptions['profile']
+): Record<string, unknown> {
+  return {...data, [parentLinkKey(profile)]: parent}
+}
+
+/**
  * Serialises frontmatter data as YAML (without the `---` fences), exactly as
  * `yaml` writes it with chatmark's string tag (`frontmatterTags`) and
  * `lineWidth: 0`, so that every YAML reader, 1.1 (PyYAML) as well as 1.2,
@@ -69,23 +93,43 @@ export function frontmatterOf(
  * 5% of converting a 2 GB ChatGPT export). Anything else (a string over
  * several lines or with control characters, a string YAML would write as a
  * block, `null`, an empty list, deeper nesting, one object twice) goes to
- * `yaml` whole.
+ * `yaml` whole. The property named `link`, when it holds a string (a link to
+ * another note), is always written in double quotes with escapes (see
+ * `escapedYamlString`), as vaults' links have always been written.
  */
-export function frontmatterYaml(data: Record<string, unknown>): string {
-  const simple = simpleYaml(data)
+export function frontmatterYaml(data: Record<string, unknown>, link?: string): string {
+  const simple = simpleYaml(data, link)
   if (simple !== undefined) return simple
   yaml ??= requireModule('yaml') as typeof import('yaml')
-  const document = new yaml.Document(data, {customTags: frontmatterTags})
+  const document = new yaml.Document(data, {customTags: (tags) => [...frontmatterTags(tags), linkTag]})
   for (const key of Object.keys(data)) {
     const node = document.get(key, true)
+    if (!yaml.isScalar(node)) continue
     // A style set is one the string tag keeps: plain, as `yaml` writes what YAML 1.2 reads as a string.
-    if (yaml.isScalar(node) && isFrontmatterTime(key, node.value)) node.type = 'PLAIN'
+    if (isFrontmatterTime(key, node.value)) node.type = 'PLAIN'
+    else if (key === link && typeof node.value === 'string') node.format = linkFormat
   }
   return document.toString({lineWidth: 0}).trimEnd()
 }
 
+/** The format `frontmatterYaml` gives a link's scalar, so that `yaml` writes it with {@link linkTag}. */
+const linkFormat = 'chatmark-link'
+
+/**
+ * Writes a string scalar of {@link linkFormat} as the simple path writes a link. `default`, so that no tag is
+ * written; a format, so that `yaml` picks it for no other scalar.
+ */
+const linkTag: ScalarTag = {
+  tag: 'tag:chatmark:link',
+  format: linkFormat,
+  default: true,
+  identify: (value) => typeof value === 'string',
+  resolve: (text) => text,
+  stringify: (item) => escapedYamlString(String(item.value))
+}
+
 /** `data` as `yaml` writes it, when it is simple enough to be sure how; otherwise `undefined`. */
-function simpleYaml(data: Record<string, unknown>): string | undefined {
+function simpleYaml(data: Record<string, unknown>, link: string | undefined): string | undefined {
   const lines: string[] = []
   // `yaml` writes an object met twice as an anchor and an alias.
   const seen = new Set<unknown>()
@@ -93,6 +137,10 @@ function simpleYaml(data: Record<string, unknown>): string | undefined {
     const name = yamlString(key, true)
     if (name === undefined) return undefined
     const value = data[key]
+    if (key === link && typeof value === 'string') {
+      lines.push(`${name}: ${escapedYamlString(value)}`)
+      continue
+    }
     if (isFrontmatterTime(key, value) && !unsafePlain.test(value)) {
       lines.push(`${name}: ${value}`)
       continue

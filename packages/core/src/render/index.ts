@@ -9,6 +9,7 @@ export type {
   ChatmarkAttachment,
   ChatmarkBranch,
   ChatmarkFold,
+  ChatmarkFrontmatter,
   ChatmarkMessage,
   ChatmarkNotice,
   ChatmarkTurn,
@@ -23,7 +24,8 @@ export type {MarkdownProcessor} from './markdown-processor.js'
 export {markdownProcessor} from './markdown-processor.js'
 export {containMarkdown} from './contain-markdown.js'
 export {conversationMdastNodes, conversationToMdast, turnDepth} from './conversation-to-mdast.js'
-export {frontmatterOf} from './frontmatter.js'
+export {frontmatterOf, withParentLink} from './frontmatter.js'
+export {frontmatterNode} from './frontmatter-node.js'
 export {frontmatterTags} from './frontmatter-tags.js'
 export {isFrontmatterTime} from './frontmatter-time.js'
 export {noteChunks, toNote, treeToMarkdown, treeToMarkdownChunks} from './note-chunks.js'

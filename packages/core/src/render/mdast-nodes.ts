@@ -98,11 +98,28 @@ export interface ChatmarkAttachment extends Node {
   data?: Data
 }
 
+/**
+ * The note's frontmatter as data: its properties, as `frontmatterOf` makes
+ * them for the profile the tree is built for, and the link to the note of
+ * the conversation's parent when the caller knows it (`RenderOptions.parent`,
+ * a vault's). Markdown writes them as YAML between `---` fences, the link in
+ * its profile's place (see `frontmatterHandler`); HTML as a table at the top
+ * of the page. A remark plugin changes the note's properties here.
+ */
+export interface ChatmarkFrontmatter extends Node {
+  type: 'chatmarkFrontmatter'
+  properties: Record<string, unknown>
+  /** The link to the parent's note: a wikilink with the obsidian profile, else its path from the note. */
+  parent?: string
+  data?: Data
+}
+
 /** What the root holds after the title: turns, notices (with their details) and branches. */
 export type TurnLevel = ChatmarkTurn | ChatmarkNotice | ChatmarkFold | ChatmarkBranch
 
 declare module 'mdast' {
   interface RootContentMap {
+    chatmarkFrontmatter: ChatmarkFrontmatter
     chatmarkMessage: ChatmarkMessage
     chatmarkAttachment: ChatmarkAttachment
     chatmarkTurn: ChatmarkTurn
@@ -117,13 +134,6 @@ declare module 'mdast' {
     chatmarkFold: ChatmarkFold
     chatmarkNotice: ChatmarkNotice
     chatmarkBranch: ChatmarkBranch
-  }
-  interface YamlData {
-    /**
-     * The frontmatter as data (`frontmatterOf`), which the node's value
-     * serialises: the writer says it again when the title heading changed.
-     */
-    chatmarkFrontmatter?: Record<string, unknown>
   }
   interface HeadingData {
     /** Marks the note's title heading, whose text the frontmatter's `title` repeats. */

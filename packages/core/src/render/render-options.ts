@@ -66,13 +66,26 @@ export interface RenderOptions {
    * core, naming no format, cannot. Default: the format's name (`claude`).
    */
   tool?: string
+  /**
+   * The link to the note of the conversation's parent (the session it was
+   * forked, resumed or spawned from), which only a caller that keeps notes
+   * (a vault) knows: a wikilink (`[[codex/2026-11/Parent|Parent]]`) with
+   * `obsidian`, whose `parent` property it becomes in place of the parent's
+   * id; else the parent note's path from this note's folder, a `parent_note`
+   * property after the `parent` record. Left out when the conversation has no parent.
+   */
+  parent?: string
 }
 
 /** See {@link RenderOptions.remoteContent}. */
 export type RemoteContent = 'link' | 'keep'
 
-/** {@link RenderOptions} with every default filled in (`tool`'s is the conversation's format, known later). */
-export type ResolvedRenderOptions = Required<Omit<RenderOptions, 'tool'>> & Pick<RenderOptions, 'tool'>
+/**
+ * {@link RenderOptions} with every default filled in (`tool`'s is the conversation's format, known later; `parent`
+ * has none).
+ */
+export type ResolvedRenderOptions = Required<Omit<RenderOptions, 'tool' | 'parent'>> &
+  Pick<RenderOptions, 'tool' | 'parent'>
 
 /** Fills in defaults. */
 export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRenderOptions {
@@ -86,7 +99,8 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     foldLines: options.foldLines ?? 20,
     attachmentLink: options.attachmentLink ?? noLink,
     remoteContent: options.remoteContent ?? 'link',
-    ...(options.tool === undefined ? {} : {tool: options.tool})
+    ...(options.tool === undefined ? {} : {tool: options.tool}),
+    ...(options.parent === undefined ? {} : {parent: options.parent})
   }
 }
 
