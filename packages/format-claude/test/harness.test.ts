@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import {stripTrailingReminders} from '../src/harness-text.js'
-import {assistant, conversation, jsonl, notices, system, texts, user} from './helpers.js'
+import {assistant, conversation, jsonl, notices, noticeTexts, system, texts, user} from './helpers.js'
 
 test('a local_command system line shows the slash command; its output is counted and shown with keepMeta', async () => {
   const lines = jsonl(
@@ -21,10 +21,7 @@ test('a local_command system line shows the slash command; its output is counted
     user('u2', 'c2', 'Cheap enough.')
   )
   const plain = await conversation(lines)
-  assert.deepEqual(
-    notices(plain).map((notice) => notice.text),
-    ['Command: /cost']
-  )
+  assert.deepEqual(noticeTexts(plain), ['Command: /cost'])
   assert.deepEqual(plain.fidelity, {'command-output': 1})
   const kept = await conversation(lines, {keepMeta: true})
   assert.deepEqual(notices(kept)[1], {
@@ -66,7 +63,7 @@ test('other system lines with text are system notices of their level', async () 
     )
   )
   assert.deepEqual(
-    notices(value).map((notice) => [notice.level, notice.kind, notice.text]),
+    notices(value).map((notice) => [notice.level, notice.kind, 'text' in notice ? notice.text : undefined]),
     [
       ['info', 'system', 'You were fixing the parser.'],
       ['warning', 'system', 'Context low: 5% left.']

@@ -142,13 +142,16 @@ test('a failed request is an API error notice where it happened, and the next pr
     value.turns.map((turn) => turn.role),
     ['user', 'system', 'user']
   )
-  assert.deepEqual(
-    notices(value.turns[1]!.parts).map((notice) => [notice.kind, notice.level, notice.text]),
-    [
-      ['api-error', 'error', 'API error (BadRequestError): 400 Bad request'],
-      ['api-error', 'error', 'API error: the request failed']
-    ]
-  )
+  assert.deepEqual(notices(value.turns[1]!.parts), [
+    {
+      type: 'notice',
+      level: 'error',
+      kind: 'api-error',
+      message: '400 Bad request',
+      errorType: 'BadRequestError'
+    },
+    {type: 'notice', level: 'error', kind: 'api-error', message: 'the request failed'}
+  ])
 })
 
 test('compression keeps the turns before it: a notice with the summary, after its /compress', async () => {

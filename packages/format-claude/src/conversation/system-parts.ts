@@ -2,7 +2,7 @@ import type {Part} from '@chatmark/core/model'
 import {isRecord, stringOf} from '@chatmark/core/model'
 import {classifyUserText} from '../harness-text.js'
 import {compactionNotice} from './compaction.js'
-import {commandNotice, metaNotice} from './notices.js'
+import {apiErrorNotice, commandNotice, metaNotice} from './notices.js'
 import type {BuildState} from './state.js'
 import {count} from './state.js'
 
@@ -40,7 +40,7 @@ export function systemParts(state: BuildState, record: Record<string, unknown>):
       content ||
       (isRecord(error) ? (stringOf(error['message']) ?? JSON.stringify(error)) : stringOf(error)) ||
       'API error'
-    return [{type: 'notice', level: 'error', kind: 'api-error', text: detail}]
+    return [apiErrorNotice(detail)]
   }
   if (!/\S/.test(content)) return []
   const level = record['level'] === 'error' ? 'error' : record['level'] === 'warning' ? 'warning' : 'info'
