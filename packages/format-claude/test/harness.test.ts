@@ -48,7 +48,10 @@ test('an api_error retry line is an error notice with the error message', async 
       assistant('a1', 'e1', 'msg_1', [{type: 'text', text: 'hi'}])
     )
   )
-  assert.deepEqual(notices(value), [{type: 'notice', level: 'error', kind: 'api-error', text: 'overloaded'}])
+  assert.deepEqual(notices(value), [
+    {type: 'notice', level: 'error', kind: 'api-error', message: 'overloaded', status: 529, retry: 1}
+  ])
+  assert.deepEqual(noticeTexts(value), ['The request failed (HTTP 529, retry 1): overloaded'])
   assert.deepEqual(texts(value), ['hello', 'hi'])
 })
 
@@ -113,10 +116,11 @@ test('a continuation summary without isCompactSummary is folded into the compact
       type: 'notice',
       level: 'info',
       kind: 'compaction',
-      text: 'Conversation compacted (auto)',
-      details: 'This session is being continued from a previous conversation. Summary: the parser.'
+      trigger: 'auto',
+      summary: 'This session is being continued from a previous conversation. Summary: the parser.'
     }
   ])
+  assert.deepEqual(noticeTexts(value), ['Conversation compacted (automatic)'])
 })
 
 test('the local-command caveat without isMeta is counted as a meta message, and shown with keepMeta', async () => {

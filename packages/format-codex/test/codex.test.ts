@@ -452,9 +452,7 @@ test('a failed request shows as an error notice with the API message', async () 
       })
     )
   )
-  assert.deepEqual(notices(value), [
-    {type: 'notice', level: 'error', kind: 'api-error', text: 'The request failed: Bad request.'}
-  ])
+  assert.deepEqual(notices(value), [{type: 'notice', level: 'error', kind: 'api-error', message: 'Bad request.'}])
 })
 
 test(

@@ -317,7 +317,7 @@ test('an error event becomes an error notice, shown once when the turn ends with
       type: 'notice',
       level: 'error',
       kind: 'api-error',
-      text: 'The request failed: stream disconnected before completion: idle timeout'
+      message: 'stream disconnected before completion: idle timeout'
     }
   ])
   assert.equal(value.turns.at(-1)?.timestamp, at(2))

@@ -422,9 +422,7 @@ test('displayContent is shown for user text, and injected context and empty mess
   )
   assert.deepEqual(texts(value.turns[0]), ['Read @a.txt'])
   assert.deepEqual(value.fidelity, {'injected-context': 2, 'empty-message': 1})
-  assert.deepEqual(value.turns[1]?.parts, [
-    {type: 'notice', level: 'info', kind: 'command', text: 'Command: /compress'}
-  ])
+  assert.deepEqual(value.turns[1]?.parts, [{type: 'notice', level: 'info', kind: 'command', name: '/compress'}])
 })
 
 test('info, warning and error messages become notices at their level', async () => {
