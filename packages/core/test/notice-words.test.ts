@@ -3,13 +3,18 @@ import {test} from 'vitest'
 import type {Conversation, EventNotice, NoticePart} from '@chatmark/core'
 import {noticeWords, toNote, validateConversation} from '@chatmark/core'
 
-type Case = [notice: Omit<EventNotice, 'type' | 'level'>, text: string, details?: [title: string, text: string]]
+/** A notice of one kind, without its type and level, the words a note says for it, and the fold under them. */
+type Case<Kind extends EventNotice['kind']> = [
+  notice: Omit<Extract<EventNotice, {kind: Kind}>, 'type' | 'level'>,
+  text: string,
+  details?: [title: string, text: string]
+]
 
 /**
  * Every event kind with the words a note says for it: the record's type makes the compiler ask for each kind, so a
  * new kind cannot be left unworded.
  */
-const cases: {[Kind in EventNotice['kind']]: Case[]} = {
+const cases: {[Kind in EventNotice['kind']]: Array<Case<Kind>>} = {
   compaction: [
     [{kind: 'compaction'}, 'Conversation compacted'],
     [{kind: 'compaction', trigger: 'manual'}, 'Conversation compacted (manual)'],
@@ -86,7 +91,7 @@ const cases: {[Kind in EventNotice['kind']]: Case[]} = {
 
 const notices = Object.values(cases)
   .flat()
-  .map(([fields, text, details]): [NoticePart, string, [string, string] | undefined] => [
+  .map(([fields, text, details]: Case<EventNotice['kind']>): [NoticePart, string, [string, string] | undefined] => [
     {type: 'notice', level: 'info', ...fields} as EventNotice,
     text,
     details

@@ -11,7 +11,9 @@ import {groupDigits} from './group-digits.js'
 
 /** What a note says for a notice: a line, and longer content folded under it with its title. */
 export interface NoticeWords {
+  /** The notice's line. */
   text: string
+  /** Longer content folded under the line (a compaction's summary, a response body), and the fold's title. */
   details?: {title: string; text: string}
 }
 
