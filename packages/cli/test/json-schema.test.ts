@@ -183,7 +183,8 @@ function sample(): Record<string, unknown> {
           {type: 'notice', level: 'warning', text: 'careful', kind: 'meta', details: 'more'},
           {type: 'code', text: 'x = 1', language: 'python', artifact: {title: 'T', kind: 'text/x', action: 'created'}},
           {type: 'quote', text: 'Said.', title: 'A page', url: 'https://example.com'},
-          {type: 'code', text: '3', language: 'text', execution: {outcome: 'OUTCOME_OK'}}
+          {type: 'code', text: '3', language: 'text', execution: {outcome: 'OUTCOME_OK'}},
+          {type: 'notice', level: 'info', kind: 'compaction', trigger: 'auto', tokensBefore: 9, summary: 'S'}
         ],
         reply: {parent: 'present', starter: 'Ada', broadcast: true},
         reactions: [{name: '+1', count: 2}],
@@ -249,6 +250,19 @@ const changes: Array<[string, boolean, (model: Record<string, unknown>) => void]
   ['a bad part type', false, (m) => (at(m, 'turns.0.parts.0')['type'] = 'image')],
   ['a part without text', false, (m) => delete at(m, 'turns.0.parts.1')['text']],
   ['a bad notice level', false, (m) => (at(m, 'turns.0.parts.4')['level'] = 'debug')],
+  ['an unknown notice kind', false, (m) => (at(m, 'turns.0.parts.4')['kind'] = 'weird')],
+  ['a compaction with a string token count', false, (m) => (at(m, 'turns.0.parts.8')['tokensBefore'] = '9')],
+  ['a compaction with an unknown trigger', false, (m) => (at(m, 'turns.0.parts.8')['trigger'] = 'cron')],
+  [
+    'a command notice without a name',
+    false,
+    (m) => (at(m, 'turns.0')['parts'] = [{type: 'notice', level: 'info', kind: 'command'}])
+  ],
+  [
+    'an event notice without a text',
+    true,
+    (m) => (at(m, 'turns.0')['parts'] = [{type: 'notice', level: 'info', kind: 'shell-command'}])
+  ],
   ['a bad participant kind', false, (m) => (at(m, 'participants.0')['kind'] = 'alien')],
   ['a tool call without a name', false, (m) => (at(m, 'turns.0.parts.2')['name'] = '')],
   ['a result without text', false, (m) => (at(m, 'turns.0.parts.2')['result'] = {isError: true})],

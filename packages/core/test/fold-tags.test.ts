@@ -10,7 +10,7 @@ const compacted = (details: string): Conversation => ({
   metadata: {},
   turns: [
     {role: 'user', parts: [{type: 'text', text: 'hi'}]},
-    {role: 'system', parts: [{type: 'notice', level: 'info', kind: 'compaction', text: 'Compacted', details}]},
+    {role: 'system', parts: [{type: 'notice', level: 'info', kind: 'compaction', summary: details}]},
     {role: 'user', parts: [{type: 'text', text: 'after'}]}
   ],
   fidelity: {}

@@ -52,7 +52,10 @@ function full(id = 'c-1'): Conversation {
           {type: 'quote', text: 'Said.', title: 'A page', url: 'https://example.com'}
         ]
       },
-      {role: 'system', parts: [{type: 'notice', level: 'warning', text: 'Compacted', kind: 'compaction', details: 'x'}]}
+      {
+        role: 'system',
+        parts: [{type: 'notice', level: 'warning', kind: 'compaction', trigger: 'auto', tokensBefore: 10, summary: 'x'}]
+      }
     ],
     fidelity: {'malformed-line': 1}
   }
@@ -88,9 +91,9 @@ async function reasonFor(change: Change): Promise<string> {
 const skipped = 'Format `mine` yielded an invalid conversation `c-1`, skipped:'
 const roles = 'expected one of user, assistant, system, tool, other'
 const noticeKinds =
-  'expected one of api-error, error, artifact-error, command, compaction, meta, system, synthetic, interrupted, ' +
-  'fork, current-branch-unknown, redacted-thinking, thinking-cut-off, unknown-content, computer-output, deleted, ' +
-  'channel-event'
+  'expected one of error, artifact-error, meta, system, synthetic, current-branch-unknown, redacted-thinking, ' +
+  'thinking-cut-off, unknown-content, computer-output, deleted, channel-event, compaction, interrupted, api-error, ' +
+  'fork, subagent, command, shell-command, agent, subtask'
 
 /** Changes a valid conversation, typed (`value`) or as any record (`raw`, the same object). */
 type Change = (value: Conversation, raw: Record<string, unknown>) => void
@@ -277,6 +280,26 @@ const cases: Array<[string, Change, string]> = [
     'a notice kind that is not a string is skipped, naming the kind',
     (value) => ((value.turns[2]!.parts[0] as {kind: unknown}).kind = 3),
     `${skipped} turns[2].parts[0].kind is 3, ${noticeKinds}`
+  ],
+  [
+    "a compaction's token count that is not a number is skipped, naming the field",
+    (value) => ((value.turns[2]!.parts[0] as {tokensBefore: unknown}).tokensBefore = '10'),
+    `${skipped} turns[2].parts[0].tokensBefore is "10", expected a number`
+  ],
+  [
+    'a compaction of an unknown trigger is skipped, naming the triggers there are',
+    (value) => ((value.turns[2]!.parts[0] as {trigger: unknown}).trigger = 'cron'),
+    `${skipped} turns[2].parts[0].trigger is "cron", expected one of manual, auto`
+  ],
+  [
+    'a command notice without a name is skipped, naming the field',
+    (value) => (value.turns[2]!.parts[0] = {type: 'notice', level: 'info', kind: 'command'} as never),
+    `${skipped} turns[2].parts[0].name is missing, expected a string`
+  ],
+  [
+    'a text notice without text is skipped, naming the field',
+    (value) => (value.turns[2]!.parts[0] = {type: 'notice', level: 'info', kind: 'system'} as never),
+    `${skipped} turns[2].parts[0].text is missing, expected a string`
   ],
   [
     'a fidelity count that is not a number is skipped, naming the reason in brackets',

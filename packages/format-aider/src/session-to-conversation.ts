@@ -1,5 +1,5 @@
 import type {Conversation, Fidelity, Part, Turn} from '@chatmark/core/model'
-import {modelParticipant, userParticipant} from '@chatmark/core/model'
+import {commandNotice, modelParticipant, userParticipant} from '@chatmark/core/model'
 import {bannerFacts} from './banner-facts.js'
 import {splitReasoning} from './split-reasoning.js'
 import type {Block, Session} from './scan-blocks.js'
@@ -32,7 +32,7 @@ export function sessionToConversation(session: Session, id: string, context: Ses
       if (text.trim() === '') fidelity['empty-message'] = (fidelity['empty-message'] ?? 0) + 1
       else if (command === undefined || (requestCommands.has(command) && text.trim() !== command))
         turns.push({role: 'user', parts: [{type: 'text', text}]})
-      else turns.push({role: 'user', parts: [commandNotice(text)]})
+      else turns.push({role: 'user', parts: [typedNotice(text)]})
     } else if (block.kind === 'assistant') {
       shell = false
       const text = block.lines.join('\n').trim()
@@ -69,9 +69,10 @@ function userText(block: Block): string {
   return block.lines.length === 1 && block.lines[0] === '<blank>' ? '' : block.lines.join('\n')
 }
 
-function commandNotice(text: string): Part {
-  const [first = '', ...rest] = text.split('\n')
-  return {type: 'notice', level: 'info', kind: 'command', text: first, ...(rest.length > 0 ? {details: text} : {})}
+// `!ls` is aider's shell mode; anything else here is one of its `/` commands.
+function typedNotice(text: string): Part {
+  if (!text.startsWith('!')) return commandNotice(text)
+  return {type: 'notice', level: 'info', kind: 'shell-command', command: text.slice(1).trim()}
 }
 
 function outputNotice(lines: readonly string[]): Part {

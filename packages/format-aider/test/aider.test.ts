@@ -3,7 +3,7 @@ import {readFile} from 'node:fs/promises'
 import {fileURLToPath} from 'node:url'
 import {test} from 'vitest'
 import type {Conversation, Sample} from '@chatmark/core'
-import {createNormalizer, inputFromString, sampleFromBytes, validateConversation} from '@chatmark/core'
+import {createNormalizer, inputFromString, noticeWords, sampleFromBytes, validateConversation} from '@chatmark/core'
 import * as api from '@chatmark/format-aider'
 import {aider} from '@chatmark/format-aider'
 
@@ -32,7 +32,8 @@ const shape = (value: Conversation | undefined): string[] =>
   (value?.turns ?? []).map((turn) => {
     const part = turn.parts[0]
     const kind = part?.type === 'notice' ? `notice:${part.kind}` : part?.type
-    const text = part && 'text' in part ? part.text.split('\n')[0] : ''
+    const words = part?.type === 'notice' ? noticeWords(part).text : part && 'text' in part ? part.text : ''
+    const text = words.split('\n')[0]
     return `${turn.role} ${kind} ${text}`
   })
 
@@ -75,7 +76,7 @@ test('written from aider’s source: requests, answers, commands, shell output, 
   })
   assert.deepEqual(shape(first), [
     'system notice:system aider --model sonnet',
-    'user notice:command /add notes.txt',
+    'user notice:command Command: /add notes.txt',
     'system notice:system Added notes.txt to the chat',
     'user text Sort the shopping list in notes.txt',
     'assistant text #### Plan',
@@ -83,11 +84,11 @@ test('written from aider’s source: requests, answers, commands, shell output, 
     'user text /ask What does `wc -l` count?',
     'assistant text It counts newline characters, so a last line without one is not counted.',
     'system notice:system Tokens: 1.2k sent, 30 received. Cost: $0.0040 message, $0.0121 session.',
-    'user notice:command !wc -l notes.txt',
+    'user notice:shell-command The user ran a shell command (!): wc -l notes.txt',
     'tool code 4 notes.txt',
-    'user notice:command /run ls',
+    'user notice:command Command: /run ls',
     'tool code README.md',
-    'user notice:command /undo',
+    'user notice:command Command: /undo',
     'system notice:system Removed: 3f2a1bc chore: sort the shopping list'
   ])
   assert.equal(first?.fidelity['empty-message'], 1)
@@ -124,7 +125,12 @@ test('a history cut at its head: the text before the first start line is its own
 
 test('a multi-line output quoted on its first line only is read whole', async () => {
   const [value] = await conversations(`${start}#### !ls  \n> a\nb\nc  \n\nAnswer.\n`)
-  assert.deepEqual(shape(value), ['user notice:command !ls', 'tool code a', 'assistant text Answer.'])
+  assert.deepEqual(shape(value), [
+    'user notice:shell-command The user ran a shell command (!): ls',
+    'tool code a',
+    'assistant text Answer.'
+  ])
+  assert.deepEqual(value?.turns[0]?.parts[0], {type: 'notice', level: 'info', kind: 'shell-command', command: 'ls'})
   const code = value?.turns[1]?.parts[0]
   assert.equal(code?.type === 'code' && code.text, 'a\nb\nc')
 })

@@ -3,7 +3,16 @@ import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
-import type {AttachmentPart, CodePart, NoticePart, QuotePart, Sample, ThinkingPart, ToolCallPart} from '@chatmark/core'
+import type {
+  AttachmentPart,
+  CodePart,
+  NoticePart,
+  QuotePart,
+  Sample,
+  TextNotice,
+  ThinkingPart,
+  ToolCallPart
+} from '@chatmark/core'
 import {createNormalizer, defaultLimits, inputFromPath, inputFromString, sampleFromBytes, toNote} from '@chatmark/core'
 import * as api from '@chatmark/format-chatgpt'
 import {chatgpt} from '@chatmark/format-chatgpt'
@@ -198,7 +207,7 @@ test('a conversation without current_node shows the newest leaf and says so', as
       'message is shown'
   ])
   assert.deepEqual(texts(conversations[0]!), ['Question', 'Newer'])
-  assert.match(partsOf<NoticePart>(conversations[0]!, 'notice')[0]?.text ?? '', /newest message is shown/)
+  assert.match(partsOf<TextNotice>(conversations[0]!, 'notice')[0]?.text ?? '', /newest message is shown/)
 })
 
 test('cycles and dangling parents in mapping never hang: what is reachable is kept and reported', async () => {
@@ -309,7 +318,7 @@ test('each content type becomes readable parts', async () => {
   ])
   assert.ok(toNote(value).includes('\n> Quoted words.\n>\n> — [A page](https://example.com/a)\n'))
   assert.ok(texts(value).includes('spoken words'))
-  assert.equal(partsOf<NoticePart>(value, 'notice')[0]?.text, 'tool_error: boom')
+  assert.equal(partsOf<TextNotice>(value, 'notice')[0]?.text, 'tool_error: boom')
 })
 
 test('an assistant message addressed to a tool becomes a tool call paired with the tool output', async () => {

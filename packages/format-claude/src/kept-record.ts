@@ -17,6 +17,7 @@ export const keptFields: readonly string[] = [
   'level',
   'error',
   'compactMetadata',
+  'retryAttempt',
   'attachment',
   'rendered',
   'forkedFrom',

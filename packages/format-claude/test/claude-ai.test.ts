@@ -7,9 +7,9 @@ import type {
   AttachmentPart,
   Conversation,
   Input,
-  NoticePart,
   Part,
   Sample,
+  TextNotice,
   ThinkingPart,
   ToolCallPart
 } from '@chatmark/core'
@@ -68,8 +68,9 @@ const texts = (value: Conversation): string[] =>
   parts(value).flatMap((part) => (part.type === 'text' ? [part.text] : []))
 const calls = (value: Conversation): ToolCallPart[] =>
   parts(value).filter((part): part is ToolCallPart => part.type === 'tool-call')
-const notices = (value: Conversation): NoticePart[] =>
-  parts(value).filter((part): part is NoticePart => part.type === 'notice')
+// The notices of a claude.ai export are all worded by the reader: artifact errors, unknown content.
+const notices = (value: Conversation): TextNotice[] =>
+  parts(value).filter((part): part is TextNotice => part.type === 'notice' && 'text' in part)
 
 test('the claude.ai export is read as the claude-ai-export variant of the claude format', async () => {
   const value = await one([chat('c1', [human('m1', 'hi'), assistant('m2', 'hello')])])

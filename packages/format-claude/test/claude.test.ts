@@ -13,6 +13,7 @@ import {
   envelope,
   jsonl,
   notices,
+  noticeTexts,
   outline,
   read,
   sample,
@@ -192,9 +193,10 @@ test('a compact boundary keeps the turns before it and shows the summary as a co
   )
   assert.deepEqual(texts(value), ['before compaction', 'answer before', 'after compaction'])
   const [notice] = notices(value)
-  assert.equal(notice?.kind, 'compaction')
-  assert.equal(notice?.text, 'Conversation compacted (manual, 1,234 tokens before)')
-  assert.match(notice?.details ?? '', /Summary: things/)
+  assert.ok(notice?.kind === 'compaction')
+  assert.deepEqual([notice.trigger, notice.tokensBefore], ['manual', 1234])
+  assert.match(notice.summary ?? '', /Summary: things/)
+  assert.deepEqual(noticeTexts(value), ['Conversation compacted (manual, 1,234 tokens before)'])
 })
 
 test('parents that are attachments, system lines or progress records do not cut the chain', async () => {
@@ -301,16 +303,15 @@ test('meta lines, reminders and command output are counted, and keepMeta shows t
   )
   const hidden = await conversation(lines)
   assert.deepEqual(texts(hidden), ['real question'])
-  assert.deepEqual(
-    notices(hidden).map((notice) => notice.text),
-    ['Command: /model opus']
-  )
+  assert.deepEqual(noticeTexts(hidden), ['Command: /model opus'])
   assert.deepEqual(hidden.fidelity, {'meta-message': 1, 'command-output': 1, 'system-reminder': 1})
   const shown = await conversation(lines, {keepMeta: true})
-  assert.deepEqual(
-    notices(shown).map((notice) => notice.text),
-    ['Injected context (meta message)', 'Command: /model opus', 'Command output', 'System reminder']
-  )
+  assert.deepEqual(noticeTexts(shown), [
+    'Injected context (meta message)',
+    'Command: /model opus',
+    'Command output',
+    'System reminder'
+  ])
 })
 
 test('sidechain records stay out of the thread and the subagents option nests them under the Task call', async () => {
@@ -480,10 +481,7 @@ test('a slash command with arguments is the user turn that titles the note; a CL
   )
   const value = await conversation(lines)
   assert.deepEqual(texts(value), ['/orchestrator build  the thing', 'a later prompt'])
-  assert.deepEqual(
-    notices(value).map((notice) => notice.text),
-    ['Command: /model opus']
-  )
+  assert.deepEqual(noticeTexts(value), ['Command: /model opus'])
 })
 
 test('the prompt a command expanded to goes folded with the command; other isMeta text is harness text', async () => {
@@ -498,7 +496,7 @@ test('the prompt a command expanded to goes folded with the command; other isMet
   const first = value.turns[0]
   assert.equal(first?.role, 'user')
   assert.deepEqual(
-    first?.parts.map((part) => (part.type === 'notice' ? [part.text, part.details] : [part.type])),
+    first?.parts.map((part) => (part.type === 'notice' && 'text' in part ? [part.text, part.details] : [part.type])),
     [['text'], ['The prompt /orchestrator sent', 'Plan and carry out this task: build the thing']]
   )
   assert.equal(value.fidelity['meta-message'], 1)
@@ -516,10 +514,7 @@ test('a command without arguments is a request once its expanded prompt follows 
   )
   const value = await conversation(lines)
   assert.deepEqual(texts(value), ['/review', 'Reviewed.'])
-  assert.deepEqual(
-    notices(value).map((notice) => notice.text),
-    ['The prompt /review sent', 'Command: /doctor', 'Command: /model']
-  )
+  assert.deepEqual(noticeTexts(value), ['The prompt /review sent', 'Command: /doctor', 'Command: /model'])
   assert.equal(value.fidelity['meta-message'], 1)
 })
 

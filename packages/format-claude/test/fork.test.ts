@@ -4,7 +4,18 @@ import {fileURLToPath} from 'node:url'
 import {test} from 'vitest'
 import {createNormalizer, inputFromPath, inputFromString} from '@chatmark/core'
 import {claude} from '@chatmark/format-claude'
-import {assistant, conversation, envelope, jsonl, notices, session, system, texts, user} from './helpers.js'
+import {
+  assistant,
+  conversation,
+  envelope,
+  jsonl,
+  notices,
+  noticeTexts,
+  session,
+  system,
+  texts,
+  user
+} from './helpers.js'
 
 const fixtures = fileURLToPath(new URL('../fixtures/claude-code/', import.meta.url))
 const parent = 'a47fd6e3-0000-4000-8000-000000000001'
@@ -39,15 +50,10 @@ for (const mark of ['requestSessionId', 'forkedFrom', 'sessionId'] as const) {
     assert.equal(value.id, session)
     assert.deepEqual(value.metadata.parent, {id: parent, relation: 'fork'})
     assert.deepEqual(texts(value), ['Own prompt.', 'Own answer.'])
-    assert.deepEqual(
-      notices(value).map((notice) => [notice.kind, notice.text]),
-      [
-        [
-          'fork',
-          `Forked from session ${parent}. The 2 turns before the fork are that session's and are not repeated here.`
-        ]
-      ]
-    )
+    assert.deepEqual(notices(value), [{type: 'notice', level: 'info', kind: 'fork', parent, copiedTurns: 2}])
+    assert.deepEqual(noticeTexts(value), [
+      `Forked from session ${parent}. The 2 turns before the fork are that session's and are not repeated here.`
+    ])
     assert.equal(value.turns[0]?.timestamp, value.turns[1]?.timestamp, 'the notice is dated where the fork begins')
     assert.equal(value.title, 'Own prompt. (fork)')
     assert.equal(value.fidelity['parent-history-turn'], 2)
@@ -108,7 +114,7 @@ test('a fork with no turn of its own yet keeps the copy, the notice after it', a
   assert.deepEqual(texts(value), ['Parent prompt.', 'Parent answer.'])
   assert.equal(value.fidelity['parent-history-turn'], undefined)
   assert.equal(value.title, 'Parent prompt. (fork)')
-  assert.match(notices(value).at(-1)?.text ?? '', /^Forked from session .*: the fork has none of its own yet\.$/)
+  assert.match(noticeTexts(value).at(-1) ?? '', /^Forked from session .*: the fork has none of its own yet\.$/)
 })
 
 test("a session whose records name its own id, or another's in a chain of their own, is no fork", async () => {

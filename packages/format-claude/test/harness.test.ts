@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import {stripTrailingReminders} from '../src/harness-text.js'
-import {assistant, conversation, jsonl, notices, system, texts, user} from './helpers.js'
+import {assistant, conversation, jsonl, notices, noticeTexts, system, texts, user} from './helpers.js'
 
 test('a local_command system line shows the slash command; its output is counted and shown with keepMeta', async () => {
   const lines = jsonl(
@@ -21,10 +21,7 @@ test('a local_command system line shows the slash command; its output is counted
     user('u2', 'c2', 'Cheap enough.')
   )
   const plain = await conversation(lines)
-  assert.deepEqual(
-    notices(plain).map((notice) => notice.text),
-    ['Command: /cost']
-  )
+  assert.deepEqual(noticeTexts(plain), ['Command: /cost'])
   assert.deepEqual(plain.fidelity, {'command-output': 1})
   const kept = await conversation(lines, {keepMeta: true})
   assert.deepEqual(notices(kept)[1], {
@@ -51,7 +48,10 @@ test('an api_error retry line is an error notice with the error message', async 
       assistant('a1', 'e1', 'msg_1', [{type: 'text', text: 'hi'}])
     )
   )
-  assert.deepEqual(notices(value), [{type: 'notice', level: 'error', kind: 'api-error', text: 'overloaded'}])
+  assert.deepEqual(notices(value), [
+    {type: 'notice', level: 'error', kind: 'api-error', message: 'overloaded', status: 529, retry: 1}
+  ])
+  assert.deepEqual(noticeTexts(value), ['The request failed (HTTP 529, retry 1): overloaded'])
   assert.deepEqual(texts(value), ['hello', 'hi'])
 })
 
@@ -66,7 +66,7 @@ test('other system lines with text are system notices of their level', async () 
     )
   )
   assert.deepEqual(
-    notices(value).map((notice) => [notice.level, notice.kind, notice.text]),
+    notices(value).map((notice) => [notice.level, notice.kind, 'text' in notice ? notice.text : undefined]),
     [
       ['info', 'system', 'You were fixing the parser.'],
       ['warning', 'system', 'Context low: 5% left.']
@@ -116,10 +116,11 @@ test('a continuation summary without isCompactSummary is folded into the compact
       type: 'notice',
       level: 'info',
       kind: 'compaction',
-      text: 'Conversation compacted (auto)',
-      details: 'This session is being continued from a previous conversation. Summary: the parser.'
+      trigger: 'auto',
+      summary: 'This session is being continued from a previous conversation. Summary: the parser.'
     }
   ])
+  assert.deepEqual(noticeTexts(value), ['Conversation compacted (automatic)'])
 })
 
 test('the local-command caveat without isMeta is counted as a meta message, and shown with keepMeta', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import type {Conversation, NoticePart, Normalized, Sample, Turn} from '@chatmark/core'
-import {createNormalizer, inputFromString, sampleFromBytes} from '@chatmark/core'
+import {createNormalizer, inputFromString, noticeWords, sampleFromBytes} from '@chatmark/core'
 import {claude} from '@chatmark/format-claude'
 
 export const session = 'b9a1c3d2-0000-4000-8000-00000000abcd'
@@ -82,11 +82,13 @@ export const texts = (value: Conversation): string[] =>
   value.turns.flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
 export const notices = (value: Conversation): NoticePart[] =>
   value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+/** The notices as a note words them. */
+export const noticeTexts = (value: Conversation): string[] => notices(value).map((notice) => noticeWords(notice).text)
 
 /** The turns as the text of their first part, and a branch as its number, origin and turns, outlined the same way. */
 export const outline = (turns: readonly Turn[]): unknown[] =>
   turns.map((turn) => {
     const [part] = turn.parts
     if (part?.type === 'branch') return {branch: part.number, origin: part.origin, turns: outline(part.turns)}
-    return part?.text
+    return part?.type === 'notice' ? noticeWords(part).text : part?.text
   })

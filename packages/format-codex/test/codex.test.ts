@@ -15,6 +15,7 @@ import {
   jsonl,
   meta,
   notices,
+  noticeTexts,
   read,
   sample,
   texts,
@@ -277,15 +278,12 @@ test('developer messages and injected user context are counted, and shown as not
   assert.deepEqual(notices(plain), [])
   const kept = await conversation(text, {keepMeta: true})
   assert.deepEqual(texts(kept, 'user'), ['Fix the bug.'])
-  assert.deepEqual(
-    notices(kept).map((notice) => notice.text),
-    [
-      'Developer message: <permissions>',
-      'Injected context: <environment_context>',
-      'Injected context: AGENTS.md instructions for /work/app',
-      'Injected context: <turn_aborted>'
-    ]
-  )
+  assert.deepEqual(noticeTexts(kept), [
+    'Developer message: <permissions>',
+    'Injected context: <environment_context>',
+    'Injected context: AGENTS.md instructions for /work/app',
+    'Injected context: <turn_aborted>'
+  ])
   assert.ok(notices(kept).every((notice) => notice.kind === 'meta' && notice.details))
 })
 
@@ -419,9 +417,9 @@ test(
 test('a compaction keeps the earlier turns, with a notice holding the summary, not a message', async () => {
   const text = await readFile(fixture('tui-compact-error-shell/input.jsonl'), 'utf8')
   const value = await conversation(text)
-  const compaction = notices(value).filter((notice) => notice.kind === 'compaction')
+  const compaction = notices(value).flatMap((notice) => (notice.kind === 'compaction' ? [notice] : []))
   assert.equal(compaction.length, 1)
-  assert.equal(compaction[0]?.details, 'Mock reply #18: I received your message (426 characters).')
+  assert.equal(compaction[0]?.summary, 'Mock reply #18: I received your message (426 characters).')
   assert.ok(texts(value, 'user').includes('Good morning. Give me a one-line summary of this folder.'))
   assert.ok(!texts(value, 'assistant').some((answer) => answer.includes('426 characters')))
   assert.equal(value.fidelity['compaction-request'], 2)
@@ -454,9 +452,7 @@ test('a failed request shows as an error notice with the API message', async () 
       })
     )
   )
-  assert.deepEqual(notices(value), [
-    {type: 'notice', level: 'error', kind: 'api-error', text: 'The request failed: Bad request.'}
-  ])
+  assert.deepEqual(notices(value), [{type: 'notice', level: 'error', kind: 'api-error', message: 'Bad request.'}])
 })
 
 test(

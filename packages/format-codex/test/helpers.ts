@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import type {Conversation, NoticePart, Normalized, Sample, ThinkingPart, ToolCallPart, Turn} from '@chatmark/core'
-import {createNormalizer, inputFromString, sampleFromBytes} from '@chatmark/core'
+import {createNormalizer, inputFromString, noticeWords, sampleFromBytes} from '@chatmark/core'
 import {codex} from '@chatmark/format-codex'
 
 /** Builders for rollout lines, shaped as the Codex CLI writes them. */
@@ -71,6 +71,8 @@ export const texts = (value: Conversation, role: Turn['role']): string[] =>
     .flatMap((turn) => turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
 export const notices = (value: Conversation): NoticePart[] =>
   value.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+/** The notices as a note words them. */
+export const noticeTexts = (value: Conversation): string[] => notices(value).map((notice) => noticeWords(notice).text)
 export const toolCalls = (value: Conversation): ToolCallPart[] =>
   value.turns.flatMap((turn) => turn.parts.filter((part): part is ToolCallPart => part.type === 'tool-call'))
 export const thoughts = (value: Conversation): ThinkingPart[] =>

@@ -20,10 +20,15 @@ test("an IDE-wrapped prompt is the request after Codex's marker; the IDE context
   assert.deepEqual(notices(value), [])
 
   const kept = await conversation(text, {keepMeta: true})
-  assert.deepEqual(
-    notices(kept).map((notice) => [notice.kind, notice.text, notice.details]),
-    [['meta', 'IDE context: Context from my IDE setup:', ideContext.trim()]]
-  )
+  assert.deepEqual(notices(kept), [
+    {
+      type: 'notice',
+      level: 'info',
+      kind: 'meta',
+      text: 'IDE context: Context from my IDE setup:',
+      details: ideContext.trim()
+    }
+  ])
   assert.deepEqual(texts(kept, 'user'), ['Why does the build fail?'])
 })
 

@@ -198,10 +198,9 @@ test('a compaction item and the compacted line after it make one notice that hol
     value.turns.map((turn) => turn.role),
     ['user', 'assistant', 'system', 'user', 'assistant']
   )
-  assert.deepEqual(
-    notices(value).map((notice) => [notice.kind, notice.details]),
-    [['compaction', 'The user greeted Codex.']]
-  )
+  assert.deepEqual(notices(value), [
+    {type: 'notice', level: 'info', kind: 'compaction', summary: 'The user greeted Codex.'}
+  ])
 })
 
 test('tool search, ghost snapshot, inter-agent and unknown response items are counted, not shown', async () => {
@@ -318,7 +317,7 @@ test('an error event becomes an error notice, shown once when the turn ends with
       type: 'notice',
       level: 'error',
       kind: 'api-error',
-      text: 'The request failed: stream disconnected before completion: idle timeout'
+      message: 'stream disconnected before completion: idle timeout'
     }
   ])
   assert.equal(value.turns.at(-1)?.timestamp, at(2))

@@ -13,6 +13,7 @@ import {
   line,
   meta,
   notices,
+  noticeTexts,
   texts,
   usage,
   userItem
@@ -64,9 +65,17 @@ test('a real subagent (0.171, multi-agent v2): its own task, turns and tokens, u
   assert.deepEqual(texts(value, 'user'), ['Read notes.txt and tell me how many items it lists.'])
   // The 29 records before `subagent_history_start_ordinal` (30) are the parent's three turns, copied.
   assert.equal(value.fidelity['parent-history'], 29)
-  assert.equal(notices(value)[0]?.kind, 'fork')
+  assert.deepEqual(notices(value)[0], {
+    type: 'notice',
+    level: 'info',
+    kind: 'subagent',
+    parent: '01a2377a-3081-7932-b08c-665a65a1210c',
+    agent: '/root/count_items',
+    nickname: 'Epicurus',
+    copiedTurns: 3
+  })
   assert.match(
-    notices(value)[0]?.text ?? '',
+    noticeTexts(value)[0] ?? '',
     /^Subagent \/root\/count_items \(Epicurus\) spawned by session 01a2377a-.*The 3 turns/
   )
   assert.equal(value.metadata.tokens?.total, 18_847)
@@ -94,7 +103,7 @@ test('a subagent’s copy of its parent’s history is left out, and so is the p
   assert.deepEqual(texts(value, 'assistant'), ['There are 3 items.', 'Done.'])
   assert.equal(value.metadata.tokens?.total, 1050 + 1160)
   assert.deepEqual(value.metadata.parent, {id: parent, relation: 'subagent'})
-  assert.match(notices(value)[0]?.text ?? '', /The 2 turns before its task /)
+  assert.match(noticeTexts(value)[0] ?? '', /The 2 turns before its task /)
 })
 
 test('without a start ordinal, the copy is told by its older timestamps; the child’s own records stay', async () => {

@@ -147,7 +147,9 @@ test('a compaction summary written as a reply (0.150, no compaction_output) is s
   )
   assert.deepEqual(texts(value, 'assistant'), ['Two files.'])
   assert.deepEqual(thoughts(value), [])
-  assert.equal(notices(value)[0]?.details, summary)
+  const [compaction] = notices(value)
+  assert.ok(compaction?.kind === 'compaction')
+  assert.equal(compaction.summary, summary)
   assert.equal(value.fidelity['compaction-request'], 1)
   // An answer that differs from the summary stays an answer.
   const kept = await conversation(

@@ -132,13 +132,7 @@ function isShellCommand(message: Record<string, unknown>): boolean {
 }
 
 function compactionNotice(summary: string): Part {
-  return {
-    type: 'notice',
-    level: 'info',
-    kind: 'compaction',
-    text: 'Continue compacted the conversation: the turns before this point were replaced by this summary',
-    ...(summary.trim() === '' ? {} : {details: summary})
-  }
+  return {type: 'notice', level: 'info', kind: 'compaction', ...(summary.trim() === '' ? {} : {summary})}
 }
 
 // Context the user attached (`@file`, code selections): named, its text not repeated.

@@ -117,8 +117,8 @@ test('a compacted session shows the summary in a compaction notice before the la
   const value = await conversation(await readText(fixture('tui-compacted')))
   assert.equal(value.title, 'Mock TUI session')
   const notice = value.turns[0]?.parts[0]
-  assert.equal(notice?.type === 'notice' && notice.kind, 'compaction')
-  assert.match(notice?.type === 'notice' ? (notice.details ?? '') : '', /Primary Request/)
+  assert.ok(notice?.type === 'notice' && notice.kind === 'compaction')
+  assert.match(notice.summary ?? '', /Primary Request/)
   assert.deepEqual(
     value.turns.map((turn) => turn.role),
     ['system', 'user', 'assistant']

@@ -1,5 +1,5 @@
 import type {Conversation, Turn} from '@chatmark/core/model'
-import {isRecord, isString, timeOf, userParticipant} from '@chatmark/core/model'
+import {commandNotice, isRecord, isString, timeOf, userParticipant} from '@chatmark/core/model'
 import {looksLikeCommand} from './message-kind.js'
 
 const user = userParticipant()
@@ -74,7 +74,7 @@ function promptTurn(entry: Record<string, unknown>, message: string): Turn {
     return {
       ...base,
       role: 'system',
-      parts: [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${trimmed}`}]
+      parts: [commandNotice(trimmed)]
     }
   }
   return {...base, role: 'user', author: user.id, parts: [{type: 'text', text: message}]}

@@ -1,4 +1,5 @@
 import type {
+  CompactionNotice,
   Conversation,
   ConversationMetadata,
   Fidelity,
@@ -8,7 +9,16 @@ import type {
   ToolCallPart,
   Turn
 } from '@chatmark/core/model'
-import {isRecord, isString, modelParticipant, stringOf, sumTokens, timeOf, userParticipant} from '@chatmark/core/model'
+import {
+  commandNotice,
+  isRecord,
+  isString,
+  modelParticipant,
+  stringOf,
+  sumTokens,
+  timeOf,
+  userParticipant
+} from '@chatmark/core/model'
 import type {FunctionResponse} from './content-parts.js'
 import {contentParts, thoughtPart} from './content-parts.js'
 import {injectedModelText} from './injected-text.js'
@@ -134,15 +144,8 @@ function resumeEntries(replay: Replay): NoteEntry[] {
 }
 
 function compressionTurn(summary: string | undefined, timestamp: string | undefined, id?: string): Turn {
-  const notice: NoticePart = {
-    type: 'notice',
-    level: 'info',
-    kind: 'compaction',
-    text: summary
-      ? "Chat history compressed: the earlier turns were replaced by a summary in the model's context."
-      : "Chat history compressed: earlier turns were dropped from the model's context."
-  }
-  if (summary) notice.details = summary
+  const notice: CompactionNotice = {type: 'notice', level: 'info', kind: 'compaction'}
+  if (summary) notice.summary = summary
   return {...(id ? {id} : {}), role: 'system', ...(timestamp ? {timestamp} : {}), parts: [notice]}
 }
 
@@ -224,10 +227,7 @@ function messageTurns(record: MessageLine, state: TurnState): Turn[] {
       // The CLI sends its own commands to no model; they are shown as what they did, not as prose. What the model
       // answered was a prompt (a `?` question, a custom command expanded to one), and stays the user's.
       const text = parts.flatMap((part) => (part.type === 'text' ? [part.text.trim()] : [])).join(' ')
-      return [
-        ...before,
-        {...base, role: 'system', parts: [{type: 'notice', level: 'info', kind: 'command', text: `Command: ${text}`}]}
-      ]
+      return [...before, {...base, role: 'system', parts: [commandNotice(text)]}]
     }
     state.prompts.set(display.length > 0 ? displayText : contentText, contentText)
     const shell = display.length === 0 && content.length === 1 ? shellModeCall(contentText) : undefined

@@ -4,7 +4,14 @@ import {join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
 import type {Conversation, NoticePart, Part, Sample, ToolCallPart, Turn} from '@chatmark/core'
-import {createNormalizer, defaultLimits, inputFromPath, inputFromString, sampleFromBytes} from '@chatmark/core'
+import {
+  createNormalizer,
+  defaultLimits,
+  inputFromPath,
+  inputFromString,
+  noticeWords,
+  sampleFromBytes
+} from '@chatmark/core'
 import * as api from '@chatmark/format-gemini'
 import {gemini} from '@chatmark/format-gemini'
 
@@ -261,8 +268,12 @@ test('compression keeps every turn already said and adds one notice with the sum
   const value = await conversation(text)
   assert.deepEqual(turnIds(value), ['a', 'b', 'c', 'd', undefined, 'e'])
   const [notice] = notices(value)
-  assert.equal(notice?.kind, 'compaction')
-  assert.equal(notice?.details, '<state_snapshot>goal: demo</state_snapshot>')
+  assert.deepEqual(notice, {
+    type: 'notice',
+    level: 'info',
+    kind: 'compaction',
+    summary: '<state_snapshot>goal: demo</state_snapshot>'
+  })
   assert.ok(
     !value.turns.some((turn) => turn.role === 'user' && texts(turn).some((line) => line.includes('state_snapshot')))
   )
@@ -306,7 +317,7 @@ test('a rewind to an id known only from a checkpoint removes that turn and the l
     notices(value).map((notice) => notice.kind),
     ['compaction']
   )
-  assert.match(notices(value)[0]?.details ?? '', /^<state_snapshot>/)
+  assert.match(noticeWords(notices(value)[0]!).details?.text ?? '', /^<state_snapshot>/)
   // The shell-mode message, MOCK_FAIL, its error and info, and the turn pair undone by the second rewind.
   assert.equal(value.fidelity['rewound-turn'], 6)
 })
@@ -411,9 +422,7 @@ test('displayContent is shown for user text, and injected context and empty mess
   )
   assert.deepEqual(texts(value.turns[0]), ['Read @a.txt'])
   assert.deepEqual(value.fidelity, {'injected-context': 2, 'empty-message': 1})
-  assert.deepEqual(value.turns[1]?.parts, [
-    {type: 'notice', level: 'info', kind: 'command', text: 'Command: /compress'}
-  ])
+  assert.deepEqual(value.turns[1]?.parts, [{type: 'notice', level: 'info', kind: 'command', name: '/compress'}])
 })
 
 test('info, warning and error messages become notices at their level', async () => {
@@ -572,7 +581,10 @@ test('a prompt that starts like a command is the user’s when the model answere
     jsonl(header, say('u1', '?'), say('g1', 'Ask me anything.', 'gemini'), say('u2', '/stats'), say('u3', '// x\nwhy?'))
   )
   assert.deepEqual(
-    value.turns.map((turn) => [turn.role, turn.parts[0]?.type === 'notice' ? turn.parts[0].text : texts(turn)[0]]),
+    value.turns.map((turn) => [
+      turn.role,
+      turn.parts[0]?.type === 'notice' ? noticeWords(turn.parts[0]).text : texts(turn)[0]
+    ]),
     [
       ['user', '?'],
       ['assistant', 'Ask me anything.'],

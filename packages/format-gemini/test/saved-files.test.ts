@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import type {NoticePart} from '@chatmark/core'
+import type {TextNotice} from '@chatmark/core'
 import {createNormalizer, inputFromString, sampleFromBytes} from '@chatmark/core'
 import {gemini} from '@chatmark/format-gemini'
 import {conversation, header, jsonl, modelLine, toolCalls, userLine} from './helpers.js'
@@ -52,7 +52,7 @@ test('logs.json gives one conversation per session, prompts only, and says so', 
     ]
   )
   const [first] = conversations[0]?.turns[0]?.parts ?? []
-  assert.match((first as NoticePart).text, /keeps only the prompts/)
+  assert.match((first as TextNotice).text, /keeps only the prompts/)
   assert.deepEqual(file.messages.map(String), [
     'logs.json:1:1: logs.json entry 3 has no string sessionId and message: skipped'
   ])

@@ -1,4 +1,4 @@
-import type {NoticePart, Part, ToolCallPart} from '@chatmark/core/model'
+import type {CompactionNotice, Part, SubtaskNotice, ToolCallPart} from '@chatmark/core/model'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 
 /**
@@ -38,26 +38,12 @@ export function partToParts(part: Record<string, unknown>): ConvertedPart {
         parts: [{type: 'notice', level: 'info', kind: 'system', text: `Files changed: ${files.join(', ') || 'none'}`}]
       }
     }
-    case 'agent':
-      return {
-        parts: [{type: 'notice', level: 'info', kind: 'command', text: `Agent: ${stringOf(part['name']) ?? 'unnamed'}`}]
-      }
-    case 'subtask': {
-      const agent = stringOf(part['agent']) ?? 'a subagent'
-      const description = stringOf(part['description'])
-      const prompt = stringOf(part['prompt'])
-      return {
-        parts: [
-          {
-            type: 'notice',
-            level: 'info',
-            kind: 'command',
-            text: `Subtask for ${agent}${description ? `: ${description}` : ''}`,
-            ...(prompt ? {details: prompt} : {})
-          }
-        ]
-      }
+    case 'agent': {
+      const name = stringOf(part['name'])
+      return {parts: [{type: 'notice', level: 'info', kind: 'agent', ...(name === undefined ? {} : {name})}]}
     }
+    case 'subtask':
+      return {parts: [subtaskNotice(part)]}
     case 'retry': {
       const error = isRecord(part['error']) ? part['error'] : {}
       const data = isRecord(error['data']) ? error['data'] : {}
@@ -69,7 +55,8 @@ export function partToParts(part: Record<string, unknown>): ConvertedPart {
             type: 'notice',
             level: 'warning',
             kind: 'api-error',
-            text: `Retry${attempt === undefined ? '' : ` ${attempt}`}: ${message}`
+            message,
+            ...(attempt === undefined ? {} : {retry: attempt})
           }
         ]
       }
@@ -93,14 +80,20 @@ export function partToParts(part: Record<string, unknown>): ConvertedPart {
   }
 }
 
-/** The notice for a compaction; the summary is added as its details when the answer is read. */
-export function compactionNotice(auto: boolean): NoticePart {
-  return {
-    type: 'notice',
-    level: 'info',
-    kind: 'compaction',
-    text: auto ? 'Context compacted automatically' : 'Context compacted (/compact)'
-  }
+/** The notice for a compaction; the summary is added when the compaction agent's answer is read. */
+export function compactionNotice(auto: boolean): CompactionNotice {
+  return {type: 'notice', level: 'info', kind: 'compaction', trigger: auto ? 'auto' : 'manual'}
+}
+
+function subtaskNotice(part: Record<string, unknown>): SubtaskNotice {
+  const notice: SubtaskNotice = {type: 'notice', level: 'info', kind: 'subtask'}
+  const agent = stringOf(part['agent'])
+  const description = stringOf(part['description'])
+  const prompt = stringOf(part['prompt'])
+  if (agent !== undefined) notice.agent = agent
+  if (description) notice.description = description
+  if (prompt) notice.prompt = prompt
+  return notice
 }
 
 function textPart(part: Record<string, unknown>): ConvertedPart {
@@ -108,7 +101,7 @@ function textPart(part: Record<string, unknown>): ConvertedPart {
   if (part['ignored'] === true) return {parts: [], skipped: 'ignored-text'}
   if (part['synthetic'] === true) {
     if (text === shellCommandText) {
-      return {parts: [{type: 'notice', level: 'info', kind: 'command', text: 'The user ran a shell command (!)'}]}
+      return {parts: [{type: 'notice', level: 'info', kind: 'shell-command'}]}
     }
     return {
       parts: [{type: 'notice', level: 'info', kind: 'meta', text: 'Text OpenCode added to the message', details: text}]

@@ -1,4 +1,12 @@
-import type {Conversation, ConversationMetadata, NoticePart, Part, Turn} from '@chatmark/core/model'
+import type {
+  ApiErrorNotice,
+  CompactionNotice,
+  Conversation,
+  ConversationMetadata,
+  NoticePart,
+  Part,
+  Turn
+} from '@chatmark/core/model'
 import {shorten} from '@chatmark/core/read'
 import {
   addTokens,
@@ -34,7 +42,7 @@ interface State {
   /** The assistant turn the next step of the same prompt joins. */
   answer: {turn: Turn; parentID: string | undefined} | undefined
   /** The last compaction notice, waiting for its summary. */
-  compaction: NoticePart | undefined
+  compaction: CompactionNotice | undefined
 }
 
 /**
@@ -121,7 +129,7 @@ function readMessage(state: State, message: StoredMessage): void {
     return
   }
   const parts: Part[] = []
-  let compaction: NoticePart | undefined
+  let compaction: CompactionNotice | undefined
   for (const part of message.parts) {
     const converted = partToParts(part)
     if (converted.skipped) count(state, converted.skipped)
@@ -201,7 +209,7 @@ function summary(state: State, message: StoredMessage): void {
     notice = compactionNotice(false)
     state.turns.push({id: message.id, role: 'system', parts: [notice]})
   }
-  if (text) notice.details = notice.details ? `${notice.details}\n\n${text}` : text
+  if (text) notice.summary = notice.summary ? `${notice.summary}\n\n${text}` : text
   const error = errorNotice(message.info['error'])
   if (error) state.turns.push({role: 'system', parts: [error]})
   state.compaction = undefined
@@ -216,16 +224,20 @@ function errorNotice(value: unknown): NoticePart | undefined {
   const message = stringOf(data['message'])?.trim()
   const status = numberOf(data['statusCode'])
   if (name === 'MessageAbortedError') {
-    return {type: 'notice', level: 'warning', kind: 'interrupted', text: message || 'The request was aborted'}
+    return {type: 'notice', level: 'warning', kind: 'interrupted', ...(message ? {reason: message} : {})}
   }
-  const api = name === 'APIError'
-  const body = api ? stringOf(data['responseBody']) : undefined
+  if (name === 'APIError') {
+    const body = stringOf(data['responseBody'])
+    const notice: ApiErrorNotice = {type: 'notice', level: 'error', kind: 'api-error', message: message || name}
+    if (status !== undefined) notice.status = status
+    if (body) notice.body = body
+    return notice
+  }
   return {
     type: 'notice',
     level: 'error',
-    kind: api ? 'api-error' : 'error',
-    text: `${api ? 'The request failed' : name}${status === undefined ? '' : ` (HTTP ${status})`}: ${message || name}`,
-    ...(body ? {details: body} : {})
+    kind: 'error',
+    text: `${name}${status === undefined ? '' : ` (HTTP ${status})`}: ${message || name}`
   }
 }
 

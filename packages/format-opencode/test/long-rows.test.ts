@@ -77,7 +77,7 @@ test('every long string of a row is cut, a pasted image never; a row of short st
   assert.deepEqual((write as ToolCallPart).input, {content: kept})
   assert.equal((file as AttachmentPart).data?.length, 1_400_000)
   assert.equal((file as AttachmentPart).size, 1_050_000)
-  assert.equal(patch?.type === 'notice' && patch.text.endsWith('file-29999.txt'), true)
+  assert.equal(patch?.type === 'notice' && 'text' in patch && patch.text.endsWith('file-29999.txt'), true)
   assert.deepEqual(conversations[0]?.fidelity, {'long-text-cut': 2})
 })
 

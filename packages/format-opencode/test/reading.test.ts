@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {test} from 'vitest'
 import type {ToolCallPart} from '@chatmark/core'
-import {createNormalizer, inputFromPath, toNote} from '@chatmark/core'
+import {createNormalizer, inputFromPath, noticeWords, toNote} from '@chatmark/core'
 import {opencode} from '@chatmark/format-opencode'
 import {
   assistant,
@@ -146,15 +146,15 @@ test('errors, retries, files, patches, agents, subtasks and unknown parts become
   assert.deepEqual(conversation.metadata.parent, {id: 'ses_0', relation: 'subagent'})
   assert.equal(conversation.metadata.extra?.['parentSession'], undefined)
   assert.deepEqual(
-    notices(conversation).map((notice) => [notice.kind, notice.text]),
+    notices(conversation).map((notice) => [notice.kind, noticeWords(notice).text]),
     [
-      ['command', 'Agent: explore'],
-      ['command', 'Subtask for general: Find it'],
+      ['agent', 'Agent: explore'],
+      ['subtask', 'Subtask for general: Find it'],
       ['meta', 'Text OpenCode added to the message'],
       ['unknown-content', 'An OpenCode part of type "hologram" that this reader does not know'],
-      ['api-error', 'Retry 1: overloaded'],
+      ['api-error', 'The request failed (retry 1): overloaded'],
       ['system', 'Files changed: a.txt'],
-      ['interrupted', 'Aborted'],
+      ['interrupted', 'Interrupted (Aborted)'],
       ['error', 'ProviderAuthError: ProviderAuthError']
     ]
   )
@@ -202,7 +202,7 @@ test('a compaction answer without its request, and a revert to a missing message
     ['revert-target-missing']
   )
   assert.deepEqual(
-    notices(conversations[0]).map((notice) => [notice.kind, notice.details]),
+    notices(conversations[0]).map((notice) => [notice.kind, noticeWords(notice).details?.text]),
     [
       ['compaction', '<summary>Said hello</summary>'],
       ['api-error', '{}'],

@@ -1,5 +1,5 @@
 import type {Conversation, Detection, Input, ReadOptions, Role, Verdict} from '@chatmark/core'
-import {createNormalizer, inputFromBytes, sampleFromBytes} from '@chatmark/core'
+import {createNormalizer, inputFromBytes, noticeWords, sampleFromBytes} from '@chatmark/core'
 import type {VFile} from 'vfile'
 import type {Options} from '@chatmark/format-plaintext'
 import {plaintext} from '@chatmark/format-plaintext'
@@ -44,7 +44,9 @@ export async function read(
   const names = new Map(conversations[0]?.participants.map((participant) => [participant.id, participant.name]))
   const turns = (conversations[0]?.turns ?? []).map((turn): [string, string] => [
     (turn.author && names.get(turn.author)) || roleLabels[turn.role],
-    turn.parts.map((part) => (part.type === 'branch' ? '' : part.text)).join('\n')
+    turn.parts
+      .map((part) => (part.type === 'branch' ? '' : part.type === 'notice' ? noticeWords(part).text : part.text))
+      .join('\n')
   ])
   return {detection, file, conversations, turns}
 }

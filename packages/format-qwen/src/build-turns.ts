@@ -141,8 +141,7 @@ export function buildTurns(path: readonly ChatEntry[], view: View = 'note'): Bui
   }
   if (copied && view === 'note' && built.forkedFrom) {
     // Nothing of its own yet: the copy stays, the notice after it.
-    const notice = forkNotice(built.forkedFrom)
-    built.turns.push({role: 'system', parts: [{...notice, text: `${notice.text} ${noOwnTurns}`}]})
+    built.turns.push({role: 'system', parts: [{...forkNotice(built.forkedFrom), onlyCopied: true}]})
   }
   if (built.forkedFrom && view === 'note' && built.title === undefined) {
     const prompt = firstPrompt(built.turns)
@@ -150,8 +149,6 @@ export function buildTurns(path: readonly ChatEntry[], view: View = 'note'): Bui
   }
   return built
 }
-
-const noOwnTurns = 'Every turn above was copied from it: the fork has none of its own yet.'
 
 /**
  * Where a fork's own records begin, in the note: the turns copied from the

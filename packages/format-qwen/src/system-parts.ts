@@ -1,5 +1,5 @@
-import type {NoticePart} from '@chatmark/core/model'
-import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
+import type {ApiErrorNotice, CompactionNotice, NoticePart} from '@chatmark/core/model'
+import {commandNotice, isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {isBackgroundRequest} from './background-request.js'
 import {withoutResumeTrailer} from './compression-summary.js'
 import {uiEventOf} from './types.js'
@@ -61,7 +61,7 @@ export function readSystemRecord(record: Record<string, unknown>): SystemReading
       // The `result` phase replays the command's UI output on resume; the invocation says what was run.
       const command = stringOf(payload['rawCommand'])?.trim()
       if (payload['phase'] === 'result' || !command) return {kind: 'counted', reason: 'command-output'}
-      return {kind: 'notices', notices: [{type: 'notice', level: 'info', kind: 'command', text: command}]}
+      return {kind: 'notices', notices: [commandNotice(command)]}
     }
     case 'ui_telemetry':
       return telemetry(record)
@@ -87,24 +87,17 @@ export function readSystemRecord(record: Record<string, unknown>): SystemReading
  * user message is the summary (a `<state_snapshot>`), without the CLI's fixed
  * resume instruction after it.
  */
-function compressionNotice(payload: Record<string, unknown>): NoticePart {
+function compressionNotice(payload: Record<string, unknown>): CompactionNotice {
   const info = isRecord(payload['info']) ? payload['info'] : {}
+  const notice: CompactionNotice = {type: 'notice', level: 'info', kind: 'compaction'}
+  const trigger = info['triggerReason']
+  if (trigger === 'manual' || trigger === 'auto') notice.trigger = trigger
   const before = numberOf(info['originalTokenCount'])
   const after = numberOf(info['newTokenCount'])
-  const facts = [
-    stringOf(info['triggerReason']),
-    before !== undefined && after !== undefined
-      ? `${before.toLocaleString('en-US')} → ${after.toLocaleString('en-US')} tokens`
-      : undefined
-  ].filter(isString)
-  const notice: NoticePart = {
-    type: 'notice',
-    level: 'info',
-    kind: 'compaction',
-    text: `Context compressed${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`
-  }
+  if (before !== undefined) notice.tokensBefore = before
+  if (after !== undefined) notice.tokensAfter = after
   const summary = summaryOf(payload['compressedHistory'])
-  if (summary) notice.details = summary
+  if (summary) notice.summary = summary
   return notice
 }
 
@@ -133,7 +126,10 @@ function telemetry(record: Record<string, unknown>): SystemReading {
   if (isBackgroundRequest(event)) return {kind: 'counted', reason: 'background-request-error'}
   // `error_message` from 0.15; up to 0.12 the text was in `error`.
   const message = stringOf(event['error_message'])?.trim() || stringOf(event['error'])?.trim() || 'the request failed'
+  const notice: ApiErrorNotice = {type: 'notice', level: 'error', kind: 'api-error', message}
+  const status = numberOf(event['status_code'])
+  if (status !== undefined) notice.status = status
   const type = stringOf(event['error_type'])
-  const text = `API error${type ? ` (${type})` : ''}: ${message}`
-  return {kind: 'notices', notices: [{type: 'notice', level: 'error', kind: 'api-error', text}]}
+  if (type) notice.errorType = type
+  return {kind: 'notices', notices: [notice]}
 }

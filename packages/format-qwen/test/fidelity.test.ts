@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import type {NoticePart, Part} from '@chatmark/core'
-import {createNormalizer, inputFromString} from '@chatmark/core'
+import {createNormalizer, inputFromString, noticeWords} from '@chatmark/core'
 import {qwen} from '@chatmark/format-qwen'
 import {assistant, conversation, jsonl, record, system, user} from './helpers.js'
 
@@ -78,8 +78,8 @@ test('an api_error of a background request is counted; the conversation’s own 
       error('e7', 'u3', {prompt_id: 'c3dab0934c10b'})
     )
   )
-  const shown = value.turns.flatMap((turn) => notices(turn.parts)).map((notice) => notice.text)
-  assert.deepEqual(shown, ['API error: 400 Bad request', 'API error: 400 Bad request'])
+  const shown = value.turns.flatMap((turn) => notices(turn.parts)).map((notice) => noticeWords(notice).text)
+  assert.deepEqual(shown, ['The request failed: 400 Bad request', 'The request failed: 400 Bad request'])
   assert.equal(value.fidelity['background-request-error'], 5)
 })
 
@@ -99,7 +99,8 @@ test('the fixed resume instruction after a compression summary is split off, in 
   )
   const note = await conversation(text)
   const compaction = note.turns.flatMap((turn) => notices(turn.parts)).find((notice) => notice.kind === 'compaction')
-  assert.equal(compaction?.details, '<state_snapshot>done</state_snapshot>')
+  assert.ok(compaction?.kind === 'compaction')
+  assert.equal(compaction.summary, '<state_snapshot>done</state_snapshot>')
 
   const resumed = await createNormalizer({formats: [qwen({view: 'resume'})]}).normalize(
     inputFromString(text, 'session.jsonl')
@@ -126,7 +127,7 @@ test('a summary kept before 0.21 (no trailer) and reminder parts after the trail
       checkpoint('c2', 'u2', [`<state_snapshot>new</state_snapshot>\n\n${trailer}`, '<plan-mode-active>on'])
     )
   )
-  const details = value.turns.flatMap((turn) => notices(turn.parts)).map((notice) => notice.details)
+  const details = value.turns.flatMap((turn) => notices(turn.parts)).map((notice) => noticeWords(notice).details?.text)
   assert.deepEqual(details, [
     '<state_snapshot>old</state_snapshot>',
     '<state_snapshot>new</state_snapshot>\n\n<plan-mode-active>on'

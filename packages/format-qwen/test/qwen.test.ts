@@ -142,13 +142,16 @@ test('a failed request is an API error notice where it happened, and the next pr
     value.turns.map((turn) => turn.role),
     ['user', 'system', 'user']
   )
-  assert.deepEqual(
-    notices(value.turns[1]!.parts).map((notice) => [notice.kind, notice.level, notice.text]),
-    [
-      ['api-error', 'error', 'API error (BadRequestError): 400 Bad request'],
-      ['api-error', 'error', 'API error: the request failed']
-    ]
-  )
+  assert.deepEqual(notices(value.turns[1]!.parts), [
+    {
+      type: 'notice',
+      level: 'error',
+      kind: 'api-error',
+      message: '400 Bad request',
+      errorType: 'BadRequestError'
+    },
+    {type: 'notice', level: 'error', kind: 'api-error', message: 'the request failed'}
+  ])
 })
 
 test('compression keeps the turns before it: a notice with the summary, after its /compress', async () => {
@@ -174,15 +177,17 @@ test('compression keeps the turns before it: a notice with the summary, after it
     ['user', 'assistant', 'system', 'user']
   )
   assert.deepEqual(notices(value.turns[2]!.parts), [
-    {type: 'notice', level: 'info', kind: 'command', text: '/compress'},
+    {type: 'notice', level: 'info', kind: 'command', name: '/compress'},
     {
       type: 'notice',
       level: 'info',
       kind: 'compaction',
-      text: 'Context compressed (manual, 9,000 → 1,000 tokens)',
-      details: '<state_snapshot>goal</state_snapshot>'
+      trigger: 'manual',
+      tokensBefore: 9000,
+      tokensAfter: 1000,
+      summary: '<state_snapshot>goal</state_snapshot>'
     },
-    {type: 'notice', level: 'info', kind: 'compaction', text: 'Context compressed'}
+    {type: 'notice', level: 'info', kind: 'compaction'}
   ])
   assert.equal(value.fidelity['command-output'], 1)
 })
@@ -202,7 +207,8 @@ test('a fork shows its own turns after one notice, names its parent, and leaves 
     type: 'notice',
     level: 'info',
     kind: 'fork',
-    text: "Forked from session parent. The 2 turns before the fork are that session's and are not repeated here."
+    parent: 'parent',
+    copiedTurns: 2
   })
   assert.deepEqual(value.metadata.parent, {id: 'parent', relation: 'fork'})
   assert.equal(value.metadata.extra?.['forkedFrom'], undefined)

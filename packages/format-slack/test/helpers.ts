@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import {mkdir, mkdtemp, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import type {Conversation, NoticePart, Normalized, Turn} from '@chatmark/core'
+import type {Conversation, Normalized, TextNotice, Turn} from '@chatmark/core'
 import {createNormalizer, inputFromFolder, inputFromPath, inputFromString} from '@chatmark/core'
 import {slack} from '@chatmark/format-slack'
 
@@ -75,8 +75,11 @@ export async function readDay(messages: unknown[]): Promise<Conversation> {
 
 export const texts = (turn: Turn | undefined): string[] =>
   (turn?.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : []))
-export const notices = (conversation: Conversation): NoticePart[] =>
-  conversation.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+// Slack's notices are all worded by its reader (channel events, deleted messages).
+export const notices = (conversation: Conversation): TextNotice[] =>
+  conversation.turns.flatMap((turn) =>
+    turn.parts.filter((part): part is TextNotice => part.type === 'notice' && 'text' in part)
+  )
 /** The Markdown of a one-message day file's message. */
 export const markdown = async (text: string, extra: Record<string, unknown> = {}): Promise<string> =>
   texts((await readDay([message(0, 'U1', text, extra)])).turns[0]).join('\n')

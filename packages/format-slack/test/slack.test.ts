@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
-import type {AttachmentPart, Conversation, NoticePart, Sample, Turn} from '@chatmark/core'
+import type {AttachmentPart, Conversation, Sample, TextNotice, Turn} from '@chatmark/core'
 import {
   createNormalizer,
   createSample,
@@ -80,8 +80,11 @@ async function readDay(messages: unknown[]): Promise<Conversation> {
 const texts = (turn: Turn | undefined): string[] =>
   (turn?.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : []))
 const body = (conversation: Conversation): string[] => conversation.turns.map((turn) => texts(turn).at(-1) ?? '')
-const notices = (conversation: Conversation): NoticePart[] =>
-  conversation.turns.flatMap((turn) => turn.parts.filter((part): part is NoticePart => part.type === 'notice'))
+// Slack's notices are all worded by its reader (channel events, deleted messages).
+const notices = (conversation: Conversation): TextNotice[] =>
+  conversation.turns.flatMap((turn) =>
+    turn.parts.filter((part): part is TextNotice => part.type === 'notice' && 'text' in part)
+  )
 const sample = (value: unknown, complete = true): Sample =>
   sampleFromBytes(Buffer.from(JSON.stringify(value)), {name: 'x.json', complete})
 const markdown = async (text: string): Promise<string> =>

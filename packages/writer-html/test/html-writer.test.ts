@@ -149,7 +149,7 @@ test('thinking and subagents are folds; notices are asides with their level; det
         }
       ]
     },
-    {role: 'system', parts: [{type: 'notice', level: 'info', text: 'Compacted', kind: 'compaction', details: 'Sum'}]},
+    {role: 'system', parts: [{type: 'notice', level: 'info', kind: 'compaction', summary: 'Sum'}]},
     {role: 'system', parts: [{type: 'notice', level: 'warning', text: 'Careful'}]},
     {role: 'system', parts: [{type: 'notice', level: 'error', text: 'Failed'}]}
   ])
@@ -163,7 +163,10 @@ test('thinking and subagents are folds; notices are asides with their level; det
     html,
     /<section class="turn turn-assistant turn-nested">\n<p><strong>Assistant<\/strong><\/p>\n<p>Found it./
   )
-  assert.match(html, /<aside class="notice notice-info"><p class="notice-label">Note<\/p>\n<p>Compacted<\/p><\/aside>/)
+  assert.match(
+    html,
+    /<aside class="notice notice-info"><p class="notice-label">Note<\/p>\n<p>Conversation compacted<\/p><\/aside>/
+  )
   assert.match(html, /<details class="fold fold-details">\n<summary>Summary<\/summary>/)
   assert.match(html, /<aside class="notice notice-warning"><p class="notice-label">Warning<\/p>/)
   assert.match(html, /<aside class="notice notice-error"><p class="notice-label">Error<\/p>/)

@@ -32,7 +32,7 @@ export function formatExplanation(name: string, detection: Detection): string {
  * changed); fields are added without a bump. The shape is the JSON Schema in
  * `schema/chatmark-json.schema.json`, whose `schemaVersion` must match.
  */
-export const jsonSchemaVersion = 3
+export const jsonSchemaVersion = 4
 
 /**
  * The start of one input's `--json` line (a public interface: see the README),

@@ -1,4 +1,4 @@
-import type {NoticePart} from './model.js'
+import type {ForkNotice} from './model.js'
 
 /**
  * The notice a reader puts where a forked session begins, so that a note says
@@ -9,12 +9,6 @@ import type {NoticePart} from './model.js'
  * @param parent The parent session's id, as `metadata.parent.id`.
  * @param copiedTurns The turns of the parent's history the fork's file holds and the note leaves out.
  */
-export function forkNotice(parent: string, copiedTurns = 0): NoticePart {
-  const copied =
-    copiedTurns === 0
-      ? ''
-      : copiedTurns === 1
-        ? " The turn before the fork is that session's and is not repeated here."
-        : ` The ${copiedTurns} turns before the fork are that session's and are not repeated here.`
-  return {type: 'notice', level: 'info', kind: 'fork', text: `Forked from session ${parent}.${copied}`}
+export function forkNotice(parent: string, copiedTurns = 0): ForkNotice {
+  return {type: 'notice', level: 'info', kind: 'fork', parent, ...(copiedTurns > 0 ? {copiedTurns} : {})}
 }

@@ -13,8 +13,21 @@ export type {
   Edited,
   ConversationMetadata,
   Fidelity,
+  AgentNotice,
+  ApiErrorNotice,
+  CommandNotice,
+  CompactionNotice,
+  EventNotice,
+  ForkNotice,
+  InterruptedNotice,
   NoticeKind,
+  NoticeLevel,
   NoticePart,
+  ShellCommandNotice,
+  SubagentNotice,
+  SubtaskNotice,
+  TextNotice,
+  TextNoticeKind,
   ParentRelation,
   ParentSession,
   Part,
@@ -41,5 +54,6 @@ export {validateConversation} from './validate-conversation.js'
 export {attachmentsOf} from './attachments-of.js'
 export {conversationTitle, promptTitle} from './conversation-title.js'
 export {safeTitle} from './safe-title.js'
+export {commandNotice} from './command-notice.js'
 export {forkNotice} from './fork-notice.js'
 export {numberBranches} from './number-branches.js'

@@ -225,30 +225,21 @@ export interface QuotePart {
 }
 
 /**
- * What a {@link NoticePart} reports: a closed list, so that a renderer can rely
- * on it (a `compaction`'s details fold is titled `Summary`, a `meta`'s `Full text`).
+ * What a {@link TextNotice} reports: a closed list, so that a renderer can rely
+ * on it (a `meta`'s details fold is titled `Full text`). These notices carry
+ * the reader's own words; the kinds of an {@link EventNotice} carry data instead.
  */
-export type NoticeKind =
-  /** A request to the model failed (an API error, an exceeded quota, a dropped connection). */
-  | 'api-error'
+export type TextNoticeKind =
   /** An error the tool reported in the conversation, other than a failed request (a ChatGPT `system_error`). */
   | 'error'
   /** A call of Claude.ai's artifact tool failed. */
   | 'artifact-error'
-  /** The user ran a slash command (`/compress`, `/model`...); the text names it. */
-  | 'command'
-  /** The tool compacted its context: earlier turns were summarised (the summary in details) or dropped. */
-  | 'compaction'
   /** Harness text that no participant said (injected context, command output...), shown with `keepMeta`. */
   | 'meta'
   /** A message of the tool's own (a Claude Code `system` line, a Gemini CLI info, warning or error). */
   | 'system'
   /** Text the harness wrote in the model's place (a Claude Code `<synthetic>` message). */
   | 'synthetic'
-  /** The turn stopped before it finished: the user interrupted it, or the tool aborted it. */
-  | 'interrupted'
-  /** The session was forked from another session, which the text names. */
-  | 'fork'
   /** The source names no current branch, so the reader shows the branch of the newest message. */
   | 'current-branch-unknown'
   /** Thinking the tool kept only in redacted (encrypted) form. */
@@ -264,16 +255,174 @@ export type NoticeKind =
   /** A channel event a chat tool stores as a message (someone joined or left, a topic set, a message pinned...). */
   | 'channel-event'
 
-/** A message from the harness rather than a participant. */
-export interface NoticePart {
+/**
+ * What a {@link NoticePart} reports: a closed list, so that a renderer can rely on it. The kinds of an
+ * {@link EventNotice} are events every tool has (a compaction, an interruption...): the reader records their
+ * facts and core words them, the same words for every tool.
+ */
+export type NoticeKind = TextNoticeKind | EventNotice['kind']
+
+/** How serious a notice is: the alert it is shown as. */
+export type NoticeLevel = 'info' | 'warning' | 'error'
+
+/** A notice worded by its reader: a message of the tool's own, harness text, content it cannot show. */
+export interface TextNotice {
   type: 'notice'
-  level: 'info' | 'warning' | 'error'
+  level: NoticeLevel
   text: string
   /** What the notice reports, when the reader knows. */
-  kind?: NoticeKind
-  /** Longer content shown collapsed under the notice (e.g. a compaction summary). */
+  kind?: TextNoticeKind
+  /** Longer content shown collapsed under the notice (e.g. the full text of injected context). */
   details?: string
 }
+
+/**
+ * The tool compacted (compressed) its context: earlier turns were summarised in the model's context, or dropped
+ * (Claude Code `compact_boundary`, Codex `compacted`, Gemini CLI and Qwen Code `chat_compression`, OpenCode
+ * `compaction` parts, Continue's `conversationSummary`).
+ */
+export interface CompactionNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'compaction'
+  /** Whether the user asked for it (`/compact`, `/compress`) or the tool did it when the context was full. */
+  trigger?: 'manual' | 'auto'
+  /** The context's size in tokens before the compaction, when the tool recorded it. */
+  tokensBefore?: number
+  /** The context's size in tokens after the compaction, when the tool recorded it. */
+  tokensAfter?: number
+  /** The summary that took the earlier turns' place in the model's context, Markdown as the tool wrote it. */
+  summary?: string
+  /**
+   * The tool replaced the earlier turns with the summary in its file too, so the note does not hold them (the
+   * Codex TypeScript CLI's `/compact`); absent when they stay in the note.
+   */
+  historyRemoved?: true
+}
+
+/**
+ * The turn stopped before it finished: the user interrupted it (Claude Code's `[Request interrupted by user]`,
+ * OpenCode's `MessageAbortedError`), or the tool aborted it (Codex `turn_aborted`).
+ */
+export interface InterruptedNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'interrupted'
+  /** Who stopped it, when the tool says: the user (Esc, Ctrl-C, a rejected tool call). */
+  by?: 'user'
+  /** It was stopped while a tool call ran or waited for permission (Claude Code's `for tool use`). */
+  duringToolUse?: true
+  /** Why, in the tool's words or code (Codex's `replaced`, OpenCode's error message), when it says more than who. */
+  reason?: string
+}
+
+/** A request to the model failed (an API error, an exceeded quota, a dropped connection). */
+export interface ApiErrorNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'api-error'
+  /** The error's message, as the tool recorded it. */
+  message: string
+  /** The HTTP status of the response, when the tool recorded it. */
+  status?: number
+  /** The error's type or class, as the tool names it (`BadRequestError`, `invalid_request_error`). */
+  errorType?: string
+  /** The tool retries the request: this was its attempt number so many (OpenCode `retry` parts). */
+  retry?: number
+  /** The response's body, when the tool kept it apart from the message (shown folded). */
+  body?: string
+}
+
+/** The session was forked from another session; the note of that session holds the history before the fork. */
+export interface ForkNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'fork'
+  /** The parent session's id, as `metadata.parent.id`. */
+  parent: string
+  /** How many turns of the parent's history the fork's file repeats and the note leaves out. */
+  copiedTurns?: number
+  /** Every turn before the notice was copied from the parent: the fork has none of its own yet. */
+  onlyCopied?: true
+}
+
+/** The session is a subagent's, spawned by another session (a Codex thread spawned with `spawn_agent`). */
+export interface SubagentNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'subagent'
+  /** The id of the session that spawned it, as `metadata.parent.id`. */
+  parent: string
+  /** The agent's name or path, as the tool names it (`/root/count_items`). */
+  agent?: string
+  /** The agent's nickname, when the tool gave it one. */
+  nickname?: string
+  /** How many turns of the parent's history the subagent's file repeats before its task (left out of the note). */
+  copiedTurns?: number
+}
+
+/** The user ran one of the tool's commands (`/compact`, `/model`, `/add file.py`). */
+export interface CommandNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'command'
+  /** The command as typed, usually with its slash (Claude Code 1.0 recorded `init` without it). */
+  name: string
+  /** What followed the command's name, when anything did; it may span lines. */
+  args?: string
+}
+
+/** The user ran a shell command from the tool's prompt (shell mode, a leading `!`). */
+export interface ShellCommandNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'shell-command'
+  /** The command line, without the `!`, when the tool recorded it here (OpenCode puts it in the next message). */
+  command?: string
+}
+
+/** The user's message named an agent to answer it (an OpenCode `agent` part, `@general`). */
+export interface AgentNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'agent'
+  /** The agent's name, when the source gives it. */
+  name?: string
+}
+
+/** A task handed to a subagent (an OpenCode `subtask` part). */
+export interface SubtaskNotice {
+  type: 'notice'
+  level: NoticeLevel
+  kind: 'subtask'
+  /** The agent that runs it, when the source names it. */
+  agent?: string
+  /** The task's short description. */
+  description?: string
+  /** The prompt the subagent was given (shown folded). */
+  prompt?: string
+}
+
+/**
+ * A notice of an event every tool has: the reader records what the tool recorded, and core words it
+ * (`noticeWords`), so that a compaction reads the same in every note, whatever the tool.
+ */
+export type EventNotice =
+  | CompactionNotice
+  | InterruptedNotice
+  | ApiErrorNotice
+  | ForkNotice
+  | SubagentNotice
+  | CommandNotice
+  | ShellCommandNotice
+  | AgentNotice
+  | SubtaskNotice
+
+/**
+ * A message from the harness rather than a participant, shown as an alert of its `level`: an
+ * {@link EventNotice} (data, worded by core) or a {@link TextNotice} (worded by its reader).
+ */
+export type NoticePart = TextNotice | EventNotice
 
 /**
  * An alternate branch of the conversation (an edited prompt or a regenerated

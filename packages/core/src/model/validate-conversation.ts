@@ -17,25 +17,52 @@ const branchOrigins = ['edited-prompt', 'regenerated-answer']
 const replyParents = ['present', 'deleted', 'missing']
 const participantKinds = ['human', 'model', 'tool', 'bot']
 const noticeLevels = ['info', 'warning', 'error']
-/** Every {@link NoticeKind}: the record's type makes the compiler check that none is missing or extra. */
-const noticeKindSet: Record<NoticeKind, true> = {
-  'api-error': true,
-  error: true,
-  'artifact-error': true,
-  command: true,
-  compaction: true,
-  meta: true,
-  system: true,
-  synthetic: true,
-  interrupted: true,
-  fork: true,
-  'current-branch-unknown': true,
-  'redacted-thinking': true,
-  'thinking-cut-off': true,
-  'unknown-content': true,
-  'computer-output': true,
-  deleted: true,
-  'channel-event': true
+const compactionTriggers = ['manual', 'auto']
+/**
+ * Every {@link NoticeKind}, with the check of its fields (text notices: `text` and `details`): the record's type
+ * makes the compiler check that none is missing or extra.
+ */
+const noticeKindSet: Record<NoticeKind, (part: Record<string, unknown>) => Problem | undefined> = {
+  error: textNoticeProblemOf,
+  'artifact-error': textNoticeProblemOf,
+  meta: textNoticeProblemOf,
+  system: textNoticeProblemOf,
+  synthetic: textNoticeProblemOf,
+  'current-branch-unknown': textNoticeProblemOf,
+  'redacted-thinking': textNoticeProblemOf,
+  'thinking-cut-off': textNoticeProblemOf,
+  'unknown-content': textNoticeProblemOf,
+  'computer-output': textNoticeProblemOf,
+  deleted: textNoticeProblemOf,
+  'channel-event': textNoticeProblemOf,
+  compaction: (part) =>
+    (part['trigger'] === undefined ? undefined : oneOf(part, 'trigger', compactionTriggers)) ??
+    optionalNumber(part, 'tokensBefore') ??
+    optionalNumber(part, 'tokensAfter') ??
+    optionalString(part, 'summary') ??
+    optionalTrue(part, 'historyRemoved'),
+  interrupted: (part) =>
+    (part['by'] === undefined ? undefined : oneOf(part, 'by', ['user'])) ??
+    optionalTrue(part, 'duringToolUse') ??
+    optionalString(part, 'reason'),
+  'api-error': (part) =>
+    requiredString(part, 'message') ??
+    optionalNumber(part, 'status') ??
+    optionalString(part, 'errorType') ??
+    optionalNumber(part, 'retry') ??
+    optionalString(part, 'body'),
+  fork: (part) =>
+    requiredString(part, 'parent') ?? optionalNumber(part, 'copiedTurns') ?? optionalTrue(part, 'onlyCopied'),
+  subagent: (part) =>
+    requiredString(part, 'parent') ??
+    optionalString(part, 'agent') ??
+    optionalString(part, 'nickname') ??
+    optionalNumber(part, 'copiedTurns'),
+  command: (part) => requiredString(part, 'name') ?? optionalString(part, 'args'),
+  'shell-command': (part) => optionalString(part, 'command'),
+  agent: (part) => optionalString(part, 'name'),
+  subtask: (part) =>
+    optionalString(part, 'agent') ?? optionalString(part, 'description') ?? optionalString(part, 'prompt')
 }
 const noticeKinds = Object.keys(noticeKindSet)
 /** Every {@link ParentRelation}, checked by the compiler as the notice kinds are. */
@@ -175,6 +202,7 @@ function partProblemOf(part: unknown): Problem | undefined {
   const typeProblem = oneOf(part, 'type', partTypes)
   if (typeProblem) return typeProblem
   if (part['type'] === 'branch') return branchProblemOf(part)
+  if (part['type'] === 'notice') return noticeProblemOf(part)
   if (typeof part['text'] !== 'string') return wrong('text', part['text'], 'a string')
   switch (part['type']) {
     case 'thinking':
@@ -187,12 +215,6 @@ function partProblemOf(part: unknown): Problem | undefined {
       return optionalString(part, 'language') ?? artifactProblemOf(part['artifact']) ?? executionProblemOf(part)
     case 'quote':
       return optionalString(part, 'title') ?? optionalString(part, 'url')
-    case 'notice':
-      return (
-        oneOf(part, 'level', noticeLevels) ??
-        (part['kind'] === undefined ? undefined : oneOf(part, 'kind', noticeKinds)) ??
-        optionalString(part, 'details')
-      )
     default:
       return undefined
   }
@@ -352,6 +374,30 @@ function tokens(record: Record<string, unknown>): Problem | undefined {
     if (problem) return within('tokens', problem)
   }
   return undefined
+}
+
+/** A notice: its level, then its kind's fields (a notice without a kind is a text notice). */
+function noticeProblemOf(part: Record<string, unknown>): Problem | undefined {
+  const problem = oneOf(part, 'level', noticeLevels)
+  if (problem) return problem
+  const kind = part['kind']
+  if (kind === undefined) return textNoticeProblemOf(part)
+  if (typeof kind !== 'string' || !Object.hasOwn(noticeKindSet, kind)) return oneOf(part, 'kind', noticeKinds)
+  return noticeKindSet[kind as NoticeKind](part)
+}
+
+function textNoticeProblemOf(part: Record<string, unknown>): Problem | undefined {
+  return requiredString(part, 'text') ?? optionalString(part, 'details')
+}
+
+function requiredString(record: Record<string, unknown>, key: string): Problem | undefined {
+  return typeof record[key] === 'string' ? undefined : wrong(key, record[key], 'a string')
+}
+
+/** A flag that is `true` when present (`historyRemoved`): `false` is written by leaving it out. */
+function optionalTrue(record: Record<string, unknown>, key: string): Problem | undefined {
+  const value = record[key]
+  return value === undefined || value === true ? undefined : wrong(key, value, 'true')
 }
 
 function oneOf(record: Record<string, unknown>, key: string, allowed: readonly string[]): Problem | undefined {

@@ -10,16 +10,8 @@ import {frontmatterNode} from './frontmatter-node.js'
 import {groupDigits} from './group-digits.js'
 import type {ChatmarkBranch, ChatmarkNotice, ChatmarkTurn, Flow, TurnLevel} from './mdast-nodes.js'
 import {messageToMdast} from './message-to-mdast.js'
-import type {
-  BranchPart,
-  Conversation,
-  NoticeKind,
-  NoticePart,
-  Part,
-  ThreadReply,
-  TokenCounts,
-  Turn
-} from '../model/model.js'
+import {noticeWords} from './notice-words.js'
+import type {BranchPart, Conversation, NoticePart, Part, ThreadReply, TokenCounts, Turn} from '../model/model.js'
 import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
 import {quoteToMdast} from './quote-to-mdast.js'
 import type {RenderOptions, ResolvedRenderOptions} from './render-options.js'
@@ -200,14 +192,15 @@ function partToMdast(part: Part, context: Context): Flow[] {
   }
 }
 
-/** A notice, with its details folded after it; nothing with `notices: false`. */
+/** A notice in its words (`noticeWords`), with its details folded after it; nothing with `notices: false`. */
 function noticeToMdast(part: NoticePart, {options}: Context): Array<ChatmarkNotice | TurnLevel> {
   if (!options.notices) return []
-  const notice: ChatmarkNotice = {type: 'chatmarkNotice', level: part.level, children: [text(part.text)]}
+  const words = noticeWords(part)
+  const notice: ChatmarkNotice = {type: 'chatmarkNotice', level: part.level, children: [text(words.text)]}
   if (part.kind !== undefined) notice.kind = part.kind
-  if (!part.details) return [notice]
-  const details = messageToMdast(withoutAnsi(part.details), turnDepth, options)
-  return details.length > 0 ? [notice, fold('details', detailsTitle(part.kind), details)] : [notice]
+  if (!words.details) return [notice]
+  const details = messageToMdast(withoutAnsi(words.details.text), turnDepth, options)
+  return details.length > 0 ? [notice, fold('details', words.details.title, details)] : [notice]
 }
 
 /** An alternate branch and its turns; nothing when none of them shows. */
@@ -241,13 +234,6 @@ function executionLine(outcome: string | undefined): Paragraph {
   if (outcome) line.push(text(' ('), inlineCode(outcome), text(')'))
   line.push(text(':'))
   return {type: 'paragraph', children: mergeText(line)}
-}
-
-/** The fold title of a notice's details, by the notice's kind. */
-function detailsTitle(kind: NoticeKind | undefined): string {
-  if (kind === 'compaction') return 'Summary'
-  if (kind === 'meta') return 'Full text'
-  return 'Details'
 }
 
 function tokensLine(tokens: TokenCounts | undefined): string | undefined {

@@ -32,6 +32,8 @@ export {noteChunks, toNote, treeToMarkdown, treeToMarkdownChunks} from './note-c
 export type {Truncated} from './truncate-middle.js'
 export {countCodePoints, truncateMiddle} from './truncate-middle.js'
 export {branchLines} from './branch-lines.js'
+export type {NoticeWords} from './notice-words.js'
+export {noticeWords} from './notice-words.js'
 export {isImageFile} from './attachment-to-markdown.js'
 export {loadEveryRenderModule, loadRenderModules} from './render-modules.js'
 export type {ParsedMessage} from './parse-message.js'

@@ -3,6 +3,7 @@ import {needsBlockParser} from './contain-markdown.js'
 import {containSimple} from './contain-simple.js'
 import {loadYaml} from './frontmatter.js'
 import {loadMessageParser} from './parse-message.js'
+import {noticeWords} from './notice-words.js'
 import {needsObsidianPass} from './obsidian-markdown.js'
 import {needsRemotePass} from './without-remote-content.js'
 import type {Conversation, Turn} from '../model/model.js'
@@ -49,7 +50,8 @@ function someMessageText(turns: readonly Turn[], test: (text: string) => boolean
       if (part.type === 'text' || part.type === 'thinking' || part.type === 'quote') {
         if (test(part.text)) return true
       } else if (part.type === 'notice') {
-        if (part.details !== undefined && test(part.details)) return true
+        const details = noticeWords(part).details
+        if (details !== undefined && test(details.text)) return true
       } else if (part.type === 'tool-call' && part.subagent && someMessageText(part.subagent, test)) {
         return true
       } else if (part.type === 'branch' && someMessageText(part.turns, test)) {

@@ -3,6 +3,7 @@ import {addTokens, isRecord, isString, stringOf} from '@chatmark/core/model'
 import {usageTokens} from '../tokens.js'
 import {blocksText} from '../tool-result.js'
 import {assistantBlock} from './assistant-block.js'
+import {apiErrorNotice} from './notices.js'
 import {contentBlocks, messageContent, messageIdOf} from './message-content.js'
 import type {BuildState, Item} from './state.js'
 import {serverResultsOf} from './tool-call.js'
@@ -43,15 +44,11 @@ export function assistantParts(state: BuildState, item: Item, main: boolean): As
       .join('\n')
       .trim()
     if (!text) return undefined
-    return {
-      parts: [],
-      notice: {
-        type: 'notice',
-        level: record['isApiErrorMessage'] === true ? 'error' : 'info',
-        kind: record['isApiErrorMessage'] === true ? 'api-error' : 'synthetic',
-        text
-      }
-    }
+    const notice: NoticePart =
+      record['isApiErrorMessage'] === true
+        ? apiErrorNotice(text)
+        : {type: 'notice', level: 'info', kind: 'synthetic', text}
+    return {parts: [], notice}
   }
   const parts: Part[] = []
   // A block is a duplicate when its type and identity (id, else text) were seen: kept by type, so that a

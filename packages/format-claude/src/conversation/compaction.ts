@@ -1,22 +1,16 @@
-import type {NoticePart, Part, Turn} from '@chatmark/core/model'
-import {isRecord, stringOf} from '@chatmark/core/model'
+import type {CompactionNotice, Part, Turn} from '@chatmark/core/model'
+import {isRecord, numberOf} from '@chatmark/core/model'
 import {user} from './turn.js'
 
 /** A `compact_boundary` system line: where `/compact` (or auto-compaction) happened, with its trigger and size. */
-export function compactionNotice(record: Record<string, unknown>): NoticePart {
+export function compactionNotice(record: Record<string, unknown>): CompactionNotice {
   const metadata = isRecord(record['compactMetadata']) ? record['compactMetadata'] : {}
-  const facts = [
-    stringOf(metadata['trigger']),
-    typeof metadata['preTokens'] === 'number'
-      ? `${metadata['preTokens'].toLocaleString('en-US')} tokens before`
-      : undefined
-  ].filter(Boolean)
-  return {
-    type: 'notice',
-    level: 'info',
-    kind: 'compaction',
-    text: `Conversation compacted${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`
-  }
+  const notice: CompactionNotice = {type: 'notice', level: 'info', kind: 'compaction'}
+  const trigger = metadata['trigger']
+  if (trigger === 'manual' || trigger === 'auto') notice.trigger = trigger
+  const before = numberOf(metadata['preTokens'])
+  if (before !== undefined) notice.tokensBefore = before
+  return notice
 }
 
 /**
@@ -27,14 +21,14 @@ export function compactionNotice(record: Record<string, unknown>): NoticePart {
 export function attachSummary(turns: Turn[], parts: Part[], summary: string): void {
   for (let index = turns.length - 1; index >= 0 && index >= turns.length - 3; index--) {
     const notice = turns[index]!.parts.find(
-      (part): part is NoticePart => part.type === 'notice' && part.kind === 'compaction'
+      (part): part is CompactionNotice => part.type === 'notice' && part.kind === 'compaction'
     )
-    if (notice && notice.details === undefined) {
-      notice.details = summary
+    if (notice && notice.summary === undefined) {
+      notice.summary = summary
       return
     }
   }
-  parts.push({type: 'notice', level: 'info', kind: 'compaction', text: 'Conversation compacted', details: summary})
+  parts.push({type: 'notice', level: 'info', kind: 'compaction', summary})
 }
 
 /**
@@ -49,7 +43,7 @@ export function attachSummary(turns: Turn[], parts: Part[], summary: string): vo
 export function placeCompactCommand(turns: Turn[], parts: readonly Part[]): boolean {
   const [command] = parts
   if (parts.length !== 1 || command?.type !== 'notice' || command.kind !== 'command') return false
-  if (!/^Command: \/compact(?:\s|$)/.test(command.text)) return false
+  if (command.name !== '/compact') return false
   for (let index = turns.length - 1; index >= 0 && index >= turns.length - 3; index--) {
     const turn = turns[index] as Turn
     const kinds = turn.parts.map((part) => (part.type === 'notice' ? part.kind : part.type))

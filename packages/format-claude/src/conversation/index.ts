@@ -14,8 +14,6 @@ import {noticeTurn} from './turn.js'
 
 export type {ConversationContext, Settings} from './state.js'
 
-const noOwnTurns = 'Every turn above was copied from it: the fork has none of its own yet.'
-
 /**
  * Builds one conversation from a thread. The steps share one {@link BuildState}:
  * the path's turns first (which nest subagents and total the tokens), then the
@@ -42,7 +40,7 @@ export function toConversation(thread: Thread, context: ConversationContext): Co
   if (fork) {
     const notice = forkNotice(fork.parent, copied)
     if (split > 0) turns.unshift(noticeTurn(notice, own[0]!.record))
-    else turns.push({role: 'system', parts: [{...notice, text: `${notice.text} ${noOwnTurns}`}]})
+    else turns.push({role: 'system', parts: [{...notice, onlyCopied: true}]})
   }
   return buildConversation(state, turns, context, fork?.parent)
 }

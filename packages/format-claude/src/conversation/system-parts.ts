@@ -1,8 +1,8 @@
 import type {Part} from '@chatmark/core/model'
-import {isRecord, stringOf} from '@chatmark/core/model'
+import {isRecord, numberOf, stringOf} from '@chatmark/core/model'
 import {classifyUserText} from '../harness-text.js'
 import {compactionNotice} from './compaction.js'
-import {commandNotice, metaNotice} from './notices.js'
+import {apiErrorNotice, commandNotice, metaNotice} from './notices.js'
 import type {BuildState} from './state.js'
 import {count} from './state.js'
 
@@ -40,7 +40,13 @@ export function systemParts(state: BuildState, record: Record<string, unknown>):
       content ||
       (isRecord(error) ? (stringOf(error['message']) ?? JSON.stringify(error)) : stringOf(error)) ||
       'API error'
-    return [{type: 'notice', level: 'error', kind: 'api-error', text: detail}]
+    const notice = apiErrorNotice(detail)
+    // 2.x records the failure with its status and the attempt the CLI retries (`retryAttempt` of `maxRetries`).
+    const status = isRecord(error) ? numberOf(error['status']) : undefined
+    if (notice.status === undefined && status !== undefined) notice.status = status
+    const attempt = numberOf(record['retryAttempt'])
+    if (attempt !== undefined) notice.retry = attempt
+    return [notice]
   }
   if (!/\S/.test(content)) return []
   const level = record['level'] === 'error' ? 'error' : record['level'] === 'warning' ? 'warning' : 'info'

@@ -2,7 +2,7 @@ import type {TextPart, Turn} from '@chatmark/core/model'
 import {classifyUserText, stripReminders} from '../harness-text.js'
 import {bashCall} from './bash-mode.js'
 import {attachSummary} from './compaction.js'
-import {commandNotice, metaNotice} from './notices.js'
+import {commandNotice, interruptedNotice, metaNotice} from './notices.js'
 import type {BuildState} from './state.js'
 import {count} from './state.js'
 import type {UserParts} from './user-parts.js'
@@ -55,7 +55,7 @@ export function userTextParts(state: BuildState, text: string, turns: Turn[], re
       result.bashOutput = {stdout: kind.stdout, stderr: kind.stderr}
       break
     case 'interrupted':
-      parts.push({type: 'notice', level: 'warning', kind: 'interrupted', text: kind.text})
+      parts.push(interruptedNotice(kind.text))
       result.meta = false
       break
     case 'caveat':

@@ -1,4 +1,4 @@
-import type {NoticePart} from '@chatmark/core/model'
+import type {CompactionNotice} from '@chatmark/core/model'
 import {stringOf} from '@chatmark/core/model'
 import {contentText} from '../message-content.js'
 import type {RolloutState} from './state.js'
@@ -53,23 +53,24 @@ export function compactionOutput(state: RolloutState, item: Record<string, unkno
 
 /**
  * A compaction (`compacted`, `context_compacted`, `ContextCompaction`, compaction items): one notice, while nothing
- * has been said since the last one; a later copy only adds the summary when the notice has none.
+ * has been said since the last one; a later copy only adds the summary when the notice has none. `historyRemoved`
+ * when the file itself lost the earlier turns (the TypeScript CLI's `/compact`).
  */
 export function compactionNotice(
   state: RolloutState,
   summary: string | undefined,
   timestamp: string | undefined,
-  text = "Context compacted: Codex replaced the earlier history with a summary in the model's context; the earlier " +
-    'turns stay in this note.'
+  historyRemoved = false
 ): void {
-  const details = summary?.trim() ? summary.trim() : undefined
+  const trimmed = summary?.trim() ? summary.trim() : undefined
   const {compaction} = state
   if (compaction) {
-    if (details && !compaction.details) compaction.details = details
+    if (trimmed && !compaction.summary) compaction.summary = trimmed
     return
   }
-  const part: NoticePart = {type: 'notice', level: 'info', kind: 'compaction', text}
-  if (details) part.details = details
+  const part: CompactionNotice = {type: 'notice', level: 'info', kind: 'compaction'}
+  if (trimmed) part.summary = trimmed
+  if (historyRemoved) part.historyRemoved = true
   notice(state, part, timestamp)
   state.compaction = part
 }

@@ -7,7 +7,7 @@ export function errorNotice(state: RolloutState, raw: string, timestamp: string 
   const text = errorText(raw)
   if (text === state.turnError) return
   state.turnError = text
-  notice(state, {type: 'notice', level: 'error', kind: 'api-error', text: `The request failed: ${text}`}, timestamp)
+  notice(state, {type: 'notice', level: 'error', kind: 'api-error', message: text}, timestamp)
 }
 
 /** An error message, unwrapped from the API's JSON body when it is one. */

@@ -1,3 +1,4 @@
+import type {InterruptedNotice} from '@chatmark/core/model'
 import {isRecord, isString, numberOf, stringOf} from '@chatmark/core/model'
 import {commandEnd} from './command.js'
 import {compactionNotice, rollBack} from './compaction.js'
@@ -61,12 +62,13 @@ export function event(state: RolloutState, payload: Record<string, unknown>, tim
       errorNotice(state, stringOf(payload['message']) ?? 'unknown error', timestamp)
       return
     case 'turn_aborted': {
+      // `TurnAbortReason` (codex-rs/protocol): `interrupted` is the user's Esc or Ctrl-C; `replaced` and
+      // `review_ended` are the tool's own.
       const reason = stringOf(payload['reason'])
-      notice(
-        state,
-        {type: 'notice', level: 'warning', kind: 'interrupted', text: `Turn aborted${reason ? ` (${reason})` : ''}.`},
-        timestamp
-      )
+      const part: InterruptedNotice = {type: 'notice', level: 'warning', kind: 'interrupted'}
+      if (reason === 'interrupted') part.by = 'user'
+      else if (reason) part.reason = reason
+      notice(state, part, timestamp)
       return
     }
     case 'thread_name_updated': {

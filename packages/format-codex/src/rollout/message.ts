@@ -27,8 +27,7 @@ export function message(
     return
   }
   if (role === 'assistant' && isCompactSummary(state, id)) {
-    const what = 'Context compacted: Codex replaced the earlier history with this summary, in the file too.'
-    compactionNotice(state, text, timestamp, what)
+    compactionNotice(state, text, timestamp, true)
     return
   }
   if (role === 'developer' || role === 'system') {

@@ -1,4 +1,4 @@
-import type {Fidelity, NoticePart, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
+import type {CompactionNotice, Fidelity, TokenCounts, ToolCallPart, Turn} from '@chatmark/core/model'
 import type {Duplicates} from '../duplicates.js'
 import {createDuplicates} from '../duplicates.js'
 
@@ -70,7 +70,7 @@ export interface RolloutState {
   readonly patches: Map<string, string>
   readonly duplicates: Duplicates
   /** The latest compaction notice, while nothing has been said since. */
-  compaction: NoticePart | undefined
+  compaction: CompactionNotice | undefined
   /** The summary the model wrote for a compaction (`compaction_output` items). */
   compactionSummary: string | undefined
   /** The error already shown for the current turn (Codex reports it as an event and in `task_complete`). */
