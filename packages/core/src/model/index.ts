@@ -13,6 +13,7 @@ export type {
   Edited,
   ConversationMetadata,
   Fidelity,
+  IsoTime,
   NoticeKind,
   NoticePart,
   ParentRelation,
