@@ -198,7 +198,7 @@ function agreement(value: Json): string | undefined {
     : JSON.stringify({validator, schema, json})
 }
 
-test('the validator and both schemas agree on every field of the fixtures set to each telling value, or removed', () => {
+test('the validator and both schemas agree on each field of the fixtures set to each telling value, or removed', () => {
   const places = fieldPlaces()
   assert.ok(places.length > 150, `${places.length} fields`)
   const disagreements: string[] = []
