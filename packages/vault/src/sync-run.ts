@@ -5,13 +5,12 @@ import {removeEveryTemporary, removeStaleTemporaries, temporaryRun} from '@chatm
 import type {BaseTexts} from './base-texts.js'
 import {baseTexts, sha256Of} from './base-texts.js'
 import {writeIndexes} from './index-writer.js'
-import {diskFailure, NotePlacer} from './note-placer.js'
-import type {ReadSourcesOptions, SourceEvent, SourceToRead} from './read-sources.js'
-import {readInProcess} from './read-sources.js'
+import type {SourceReading, SourcesPhase} from './sources-phase.js'
+import {readChanged, sortSources} from './sources-phase.js'
+import {NotePlacer} from './note-placer.js'
+import type {SourceToRead} from './read-sources.js'
 import {renderKeyOf} from './render-key.js'
 import {takeUpInterruptedRun} from './resume-run.js'
-import type {Changed} from './source-changes.js'
-import {changedSource} from './source-changes.js'
 import {sourceFiles} from './source-files.js'
 import {StateJournal, readJournal} from './state-journal.js'
 import type {SyncOptions, SyncReport} from './sync.js'
@@ -29,27 +28,6 @@ export interface RunPlace {
   vaultReal: string
   stateDir: string
   environment: ToolEnvironment
-}
-
-/** A changed source being read: the ids of its conversations so far, and whether some were left out. */
-interface SourceReading {
-  file: string
-  changed: Changed
-  ids: string[]
-  partial: boolean
-}
-
-/** The sources' phase of a run: the state it updates, the placer of notes, and how far it got. */
-interface SourcesPhase {
-  readonly state: VaultState
-  readonly placer: NotePlacer
-  readonly total: number
-  /** Sources done (unchanged, failed, or read to their end). */
-  done: number
-  /** The sources that changed since the last run, to be read. */
-  readonly changed: Map<string, Changed>
-  /** The source being read. */
-  current: SourceReading | undefined
 }
 
 /** One sync of a vault, from its state to its state: the sources' phase here, each note's in {@link NotePlacer}. */
@@ -126,8 +104,9 @@ export class SyncRun {
     options.onEvent?.({type: 'sources', total: sources.length})
     const phase: SourcesPhase = {state, placer, total: sources.length, done: 0, changed: new Map(), current: undefined}
     // First what changed (a stat, at most a hash each), then those sources are read, in order.
-    const unchanged = await this.#sortSources(phase, sources, rerender)
-    await this.#readChanged(
+    const unchanged = await sortSources(this, phase, sources, rerender)
+    await readChanged(
+      this,
       phase,
       sources.filter((source) => phase.changed.has(source.path)),
       formatOptions
@@ -175,116 +154,6 @@ export class SyncRun {
     if (rerender) this.report.rerendered = true
     state.renderKey = renderKey
     return rerender
-  }
-
-  /** Finds which sources changed (into `phase.changed`); returns the records of those that did not. */
-  async #sortSources(phase: SourcesPhase, sources: readonly SourceToRead[], force: boolean): Promise<SourceRecord[]> {
-    const {state} = phase
-    const unchanged: SourceRecord[] = []
-    for (const source of sources) {
-      const found = await changedSource(source, state.sources[source.path], {
-        companions: () => this.companions(source),
-        pending: (id) => state.notes[id]?.beside !== undefined,
-        force
-      })
-      if ('failed' in found) {
-        this.fail(source.path, found.failed)
-        this.advance(source.path, ++phase.done, phase.total)
-      } else if ('unchanged' in found) {
-        unchanged.push(found.unchanged)
-        this.advance(source.path, ++phase.done, phase.total)
-      } else phase.changed.set(source.path, found)
-    }
-    return unchanged
-  }
-
-  /** What the readers are asked for: the notes rendered as this vault's, staged on its disk. */
-  #readOptions(placer: NotePlacer, formatOptions: Record<string, unknown>): ReadSourcesOptions {
-    const {options} = this
-    return {
-      formatOptions,
-      prepare: {
-        render: this.render,
-        ...(options.template === undefined ? {} : {template: options.template}),
-        placedByUser: placer.placedByUser()
-      },
-      ...(options.since ? {since: options.since} : {}),
-      ...(options.until ? {until: options.until} : {}),
-      ...(options.project ? {project: options.project} : {}),
-      // Texts are staged on the vault's disk by whoever renders them, and linked into place from there.
-      ...(options.dryRun
-        ? {}
-        : {
-            staging: {
-              folder: join(this.place.stateDir, 'staging'),
-              bases: join(this.place.stateDir, 'base'),
-              run: this.run,
-              sync: true
-            }
-          })
-    }
-  }
-
-  /** Reads the changed sources, in order, placing each note as it comes; stops between sources when aborted. */
-  async #readChanged(
-    phase: SourcesPhase,
-    toRead: readonly SourceToRead[],
-    formatOptions: Record<string, unknown>
-  ): Promise<void> {
-    const read = this.options.readSources ?? readInProcess(this.options.normalizer)
-    for await (const event of read(toRead, this.#readOptions(phase.placer, formatOptions))) {
-      if (phase.current?.file !== event.file) {
-        const known = phase.changed.get(event.file)
-        if (!known) continue
-        this.report.sourcesRead++
-        phase.current = {file: event.file, changed: known, ids: [], partial: false}
-      }
-      await this.#takeEvent(phase, phase.current, event)
-      // Stopped: the sources not read yet are read next time; what was placed is kept.
-      if (this.options.signal?.aborted && phase.current === undefined) {
-        this.report.interrupted = true
-        break
-      }
-    }
-  }
-
-  /** One event of the source being read. */
-  async #takeEvent(phase: SourcesPhase, current: SourceReading, event: SourceEvent): Promise<void> {
-    switch (event.type) {
-      case 'note':
-        current.ids.push(event.note.id)
-        if (!(await phase.placer.place(event.note, event.file, event.ready))) current.partial = true
-        break
-      case 'left-out':
-        current.ids.push(event.id)
-        current.partial = true
-        break
-      case 'note-failed':
-        // The vault's disk is full or read-only: every note to come would fail too.
-        if (diskFailure(event)) throw Object.assign(new Error(event.reason), {code: event.code})
-        current.ids.push(event.id)
-        current.partial = true
-        this.fail(`${event.file} (conversation ${event.id})`, event.reason)
-        break
-      case 'skipped':
-        this.skip(event.file, event.reason)
-        await this.recordSource(phase.state.sources, current, {skipped: event.reason})
-        this.#finishSource(phase, event.file)
-        break
-      case 'end':
-        if (event.fatal !== undefined) {
-          // Its notes stay as they are, those read before the failure updated; it is read again next time.
-          this.fail(event.file, event.fatal)
-          if (current.ids.length > 0) await this.recordSource(phase.state.sources, current, {partial: true})
-        } else await this.recordSource(phase.state.sources, current, current.partial ? {partial: true} : {})
-        this.#finishSource(phase, event.file)
-        break
-    }
-  }
-
-  #finishSource(phase: SourcesPhase, file: string): void {
-    phase.current = undefined
-    this.advance(file, ++phase.done, phase.total)
   }
 
   /** A source named once (an export) is not read by later runs that do not name it; it is gone only from the disk. */
