@@ -10,7 +10,10 @@ const root = new URL('../', import.meta.url)
 const files = execFileSync('git', ['ls-files', '-z', '*.ts', '*.js', '*.json', '*.md', '*.yaml'], {cwd: root})
   .toString()
   .split('\0')
+  // The model's JSON Schema is generated too (packages/core/scripts/conversation-schema.js): its descriptions are
+  // the TSDoc's paragraphs, one line each.
   .filter((file) => file !== '' && file !== 'pnpm-lock.yaml' && !/(^|\/)fixtures\//.test(file))
+  .filter((file) => !file.endsWith('.schema.json'))
 const long = []
 for (const file of files) {
   const lines = readFileSync(new URL(file, root), 'utf8').split('\n')

@@ -5,13 +5,12 @@ import {removeEveryTemporary, removeStaleTemporaries, temporaryRun} from '@chatm
 import type {BaseTexts} from './base-texts.js'
 import {baseTexts, sha256Of} from './base-texts.js'
 import {writeIndexes} from './index-writer.js'
-import {diskFailure, NotePlacer} from './note-placer.js'
-import type {ReadSourcesOptions, SourceToRead} from './read-sources.js'
-import {readInProcess} from './read-sources.js'
+import type {SourceReading, SourcesPhase} from './sources-phase.js'
+import {readChanged, sortSources} from './sources-phase.js'
+import {NotePlacer} from './note-placer.js'
+import type {SourceToRead} from './read-sources.js'
 import {renderKeyOf} from './render-key.js'
 import {takeUpInterruptedRun} from './resume-run.js'
-import type {Changed} from './source-changes.js'
-import {changedSource} from './source-changes.js'
 import {sourceFiles} from './source-files.js'
 import {StateJournal, readJournal} from './state-journal.js'
 import type {SyncOptions, SyncReport} from './sync.js'
@@ -29,14 +28,6 @@ export interface RunPlace {
   vaultReal: string
   stateDir: string
   environment: ToolEnvironment
-}
-
-/** A changed source being read: the ids of its conversations so far, and whether some were left out. */
-interface SourceReading {
-  file: string
-  changed: Changed
-  ids: string[]
-  partial: boolean
 }
 
 /** One sync of a vault, from its state to its state: the sources' phase here, each note's in {@link NotePlacer}. */
@@ -98,19 +89,60 @@ export class SyncRun {
     const loaded = await loadState(this.place.stateDir, this.now())
     const state = loaded.state
     if (loaded.setAside) report.stateSetAside = loaded.setAside
+    const left = await this.#takeUpLeftRun(state)
+    const formatOptions = {...syncFormatDefaults(options.normalizer.formats), ...options.formatOptions}
+    const rerender = this.#setRenderKey(state, loaded.fresh, formatOptions)
+    const placer = new NotePlacer(this, state, {
+      scanVault: loaded.fresh || left !== undefined,
+      legacy: loaded.legacy === true
+    })
+    const sources = (await this.sources()).filter((source) => {
+      const reason = this.ownFile(source, state)
+      if (reason !== undefined) this.skip(source.path, reason)
+      return reason === undefined
+    })
+    options.onEvent?.({type: 'sources', total: sources.length})
+    const phase: SourcesPhase = {state, placer, total: sources.length, done: 0, changed: new Map(), current: undefined}
+    // First what changed (a stat, at most a hash each), then those sources are read, in order.
+    const unchanged = await sortSources(this, phase, sources, rerender)
+    await readChanged(
+      this,
+      phase,
+      sources.filter((source) => phase.changed.has(source.path)),
+      formatOptions
+    )
+    // Texts staged for notes that were not placed (the run was stopped, a note failed): this run's own, removed.
+    if (!options.dryRun) await removeStaleTemporaries(join(this.place.stateDir, 'staging'), Date.now(), this.run)
+    // Counted once every note is placed: a conversation also read from a changed source is not unchanged.
+    for (const record of unchanged) placer.countUnchanged(record)
+    await this.#noteMissingSources(state, sources)
+    await placer.linkParents()
+    if (placer.changed || loaded.fresh) await writeIndexes(placer, state)
+    await this.files.syncFolders()
+    if (!options.dryRun) await this.#saveRun(state, placer, loaded.text, left !== undefined)
+    return report
+  }
+
+  /** Takes up what a run that was stopped left in its journal, if any; returns that journal. */
+  async #takeUpLeftRun(state: VaultState): Promise<Awaited<ReturnType<typeof readJournal>>> {
     // A journal is left only by a run that was stopped: what it did is taken up before anything else.
     const left = await readJournal(this.place.stateDir)
     if (left !== undefined) {
-      report.resumedInterrupted = true
+      this.report.resumedInterrupted = true
       await takeUpInterruptedRun(left, state, this.files, this.place.vault)
       // This run's journal replaces the one taken up at its first line: what that one did is saved first, or a
       // kill of this run would lose it (a note the person deleted meanwhile would then be written again as new).
-      if (!options.dryRun) await saveState(this.place.stateDir, state, this.run)
+      if (!this.options.dryRun) await saveState(this.place.stateDir, state, this.run)
     }
     // A run killed before its journal's first line (while its first texts were staged) left temporaries the
     // journal cannot name; under the lock, every file staged there belongs to a run that is gone.
-    if (!options.dryRun) await removeEveryTemporary(join(this.place.stateDir, 'staging'))
-    const formatOptions = {...syncFormatDefaults(options.normalizer.formats), ...options.formatOptions}
+    if (!this.options.dryRun) await removeEveryTemporary(join(this.place.stateDir, 'staging'))
+    return left
+  }
+
+  /** Records what the notes are rendered with; returns whether that changed, so that every note is rendered again. */
+  #setRenderKey(state: VaultState, fresh: boolean, formatOptions: Record<string, unknown>): boolean {
+    const {options} = this
     const renderKey = renderKeyOf({
       render: this.render,
       formatOptions,
@@ -118,138 +150,40 @@ export class SyncRun {
       formats: options.normalizer.formats.map((format) => format.name),
       extra: options.renderKey
     })
-    const rerender = !loaded.fresh && state.renderKey !== undefined && state.renderKey !== renderKey
-    if (rerender) report.rerendered = true
+    const rerender = !fresh && state.renderKey !== undefined && state.renderKey !== renderKey
+    if (rerender) this.report.rerendered = true
     state.renderKey = renderKey
-    const placer = new NotePlacer(this, state, {
-      scanVault: loaded.fresh || left !== undefined,
-      legacy: loaded.legacy === true
-    })
+    return rerender
+  }
 
-    const sources = (await this.sources()).filter((source) => {
-      const reason = this.ownFile(source, state)
-      if (reason !== undefined) this.skip(source.path, reason)
-      return reason === undefined
-    })
-    options.onEvent?.({type: 'sources', total: sources.length})
-    // First what changed (a stat, at most a hash each), then those sources are read, in order.
-    let done = 0
-    const changed = new Map<string, Changed>()
-    const unchanged: SourceRecord[] = []
-    for (const source of sources) {
-      const found = await changedSource(source, state.sources[source.path], {
-        companions: () => this.companions(source),
-        pending: (id) => state.notes[id]?.beside !== undefined,
-        force: rerender
-      })
-      if ('failed' in found) {
-        this.fail(source.path, found.failed)
-        this.advance(source.path, ++done, sources.length)
-      } else if ('unchanged' in found) {
-        unchanged.push(found.unchanged)
-        this.advance(source.path, ++done, sources.length)
-      } else changed.set(source.path, found)
-    }
-    const read = options.readSources ?? readInProcess(options.normalizer)
-    const readOptions: ReadSourcesOptions = {
-      formatOptions,
-      prepare: {
-        render: this.render,
-        ...(options.template === undefined ? {} : {template: options.template}),
-        placedByUser: placer.placedByUser()
-      },
-      ...(options.since ? {since: options.since} : {}),
-      ...(options.until ? {until: options.until} : {}),
-      ...(options.project ? {project: options.project} : {}),
-      // Texts are staged on the vault's disk by whoever renders them, and linked into place from there.
-      ...(options.dryRun
-        ? {}
-        : {
-            staging: {
-              folder: join(this.place.stateDir, 'staging'),
-              bases: join(this.place.stateDir, 'base'),
-              run: this.run,
-              sync: true
-            }
-          })
-    }
-    let current: SourceReading | undefined
-    const toRead = sources.filter((source) => changed.has(source.path))
-    const finish = (file: string): void => {
-      current = undefined
-      this.advance(file, ++done, sources.length)
-    }
-    for await (const event of read(toRead, readOptions)) {
-      if (current?.file !== event.file) {
-        const known = changed.get(event.file)
-        if (!known) continue
-        report.sourcesRead++
-        current = {file: event.file, changed: known, ids: [], partial: false}
-      }
-      switch (event.type) {
-        case 'note':
-          current.ids.push(event.note.id)
-          if (!(await placer.place(event.note, event.file, event.ready))) current.partial = true
-          break
-        case 'left-out':
-          current.ids.push(event.id)
-          current.partial = true
-          break
-        case 'note-failed':
-          // The vault's disk is full or read-only: every note to come would fail too.
-          if (diskFailure(event)) throw Object.assign(new Error(event.reason), {code: event.code})
-          current.ids.push(event.id)
-          current.partial = true
-          this.fail(`${event.file} (conversation ${event.id})`, event.reason)
-          break
-        case 'skipped':
-          this.skip(event.file, event.reason)
-          await this.recordSource(state.sources, current, {skipped: event.reason})
-          finish(event.file)
-          break
-        case 'end':
-          if (event.fatal !== undefined) {
-            // Its notes stay as they are, those read before the failure updated; it is read again next time.
-            this.fail(event.file, event.fatal)
-            if (current.ids.length > 0) await this.recordSource(state.sources, current, {partial: true})
-          } else await this.recordSource(state.sources, current, current.partial ? {partial: true} : {})
-          finish(event.file)
-          break
-      }
-      // Stopped: the sources not read yet are read next time; what was placed is kept.
-      if (options.signal?.aborted && current === undefined) {
-        report.interrupted = true
-        break
-      }
-    }
-    // Texts staged for notes that were not placed (the run was stopped, a note failed): this run's own, removed.
-    if (!options.dryRun) await removeStaleTemporaries(join(this.place.stateDir, 'staging'), Date.now(), this.run)
-    // Counted once every note is placed: a conversation also read from a changed source is not unchanged.
-    for (const record of unchanged) placer.countUnchanged(record)
-    // A source named once (an export) is not read by later runs that do not name it; it is gone only from the disk.
+  /** A source named once (an export) is not read by later runs that do not name it; it is gone only from the disk. */
+  async #noteMissingSources(state: VaultState, sources: readonly SourceToRead[]): Promise<void> {
     const present = new Set(sources.map((source) => source.path))
     for (const path of Object.keys(state.sources)) {
-      if (!present.has(path) && !(await stat(path).catch(() => undefined))) report.missingSources.push(path)
+      if (!present.has(path) && !(await stat(path).catch(() => undefined))) this.report.missingSources.push(path)
     }
-    await placer.linkParents()
-    if (placer.changed || loaded.fresh) await writeIndexes(placer, state)
-    await this.files.syncFolders()
-    if (!options.dryRun) {
-      const text = stateText(state)
-      if (text !== loaded.text || left !== undefined) {
-        await this.journal.flush()
-        await saveState(this.place.stateDir, state, this.run)
-      }
-      if (placer.changed || left !== undefined) {
-        // A note of version 1 not written since has its base under the name of its id's hash.
-        const referenced = new Set(
-          Object.entries(state.notes).map(([id, note]) => (note.base === '' ? sha256Of(id) : note.base))
-        )
-        await this.bases.keepOnly(referenced)
-      }
-      await this.journal.remove()
+  }
+
+  /** Saves the state when it changed, keeps only the bases its notes refer to, and ends the journal. */
+  async #saveRun(
+    state: VaultState,
+    placer: NotePlacer,
+    loadedText: string | undefined,
+    tookUp: boolean
+  ): Promise<void> {
+    const text = stateText(state)
+    if (text !== loadedText || tookUp) {
+      await this.journal.flush()
+      await saveState(this.place.stateDir, state, this.run)
     }
-    return report
+    if (placer.changed || tookUp) {
+      // A note of version 1 not written since has its base under the name of its id's hash.
+      const referenced = new Set(
+        Object.entries(state.notes).map(([id, note]) => (note.base === '' ? sha256Of(id) : note.base))
+      )
+      await this.bases.keepOnly(referenced)
+    }
+    await this.journal.remove()
   }
 
   /**

@@ -1,7 +1,7 @@
 import type {Input} from '@chatmark/core'
 import {capMessages, inputFromPath} from '@chatmark/core'
 import {VFile} from 'vfile'
-import {emitConversation} from './convert-entry.js'
+import {emitConversation} from './emit-conversation.js'
 import type {PartsJob} from './convert-parts.js'
 import type {EntryContext} from './entry-context.js'
 import type {EntryEvent} from './entry-events.js'

@@ -11,7 +11,6 @@ import {
   sync,
   templateProblem,
   toolFolders,
-  toolSources,
   VaultLockedError,
   VaultWriteError
 } from '@chatmark/vault'
@@ -37,6 +36,7 @@ import {configSources} from './config-sources.js'
 import type {VaultConfig} from './vault-config.js'
 import {readVaultConfig, vaultConfigFile} from './vault-config.js'
 import {vaultProblem, vaultWriteReport} from './vault-folder.js'
+import {listSources, printReport} from './sync-report.js'
 
 /** A sync's command line read: its arguments, the vault's config, the formats and how notes are rendered. */
 interface SyncSetup {
@@ -47,6 +47,17 @@ interface SyncSetup {
   vault: string
 }
 
+/** The sources a sync reads, besides the tools' folders: named (flags, the vault's config) or found in folders. */
+interface SyncSources {
+  /** What the command line and the config named. */
+  named: string[]
+  inputs: string[]
+  found: string[]
+  folders: string[]
+  /** Whether a named source was refused (the run then exits 1). */
+  failed: boolean
+}
+
 /**
  * Runs `chatmark sync`: parses its arguments and the vault's config file,
  * syncs, prints each note that changed (unless `--quiet`), what was skipped
@@ -55,7 +66,35 @@ interface SyncSetup {
  * included), 130 or 143 when stopped by SIGINT or SIGTERM (`io.stop`).
  */
 export async function syncCommand(argv: string[], io: CliIo, builtins: Normalizer): Promise<number> {
-  let setup: SyncSetup
+  const setup = await readSetup(argv, io, builtins)
+  if (typeof setup === 'number') return setup
+  const {args, normalizer} = setup
+  const home = io.home ?? homedir()
+  const environment: ToolEnvironment = {home, env: io.env ?? process.env, platform: process.platform}
+  if (args.listSources) return listSources(io, normalizer, environment)
+  const sources = await gatherSources(setup, io, home, environment)
+  const redact = redactChoice(setup, io)
+  // A reason may quote a title or a value: it is redacted as the notes are (the rules loaded now, as the
+  // progress lines are printed as they come).
+  const scanners = redact ? await secretScanners() : undefined
+  const shown = (reason: string): string => printable(scanners ? redactMessageWith(reason, scanners) : reason)
+  const progress = syncProgress(io, args.quiet)
+  const options = syncOptions(setup, io, sources, {redact, environment, onEvent: progressLines(args, progress, shown)})
+  let report: SyncReport
+  try {
+    report = await sync(options)
+  } catch (error) {
+    progress.stop()
+    return syncFailure(error, setup, io)
+  }
+  progress.stop()
+  printReport(io, report, args, sources.named.length > 0)
+  if (report.interrupted) return io.stopCode ?? 130
+  return sources.failed || report.counts.failed > 0 ? 1 : 0
+}
+
+/** The command line and the vault's config read, or the exit status when the command ends there. */
+async function readSetup(argv: string[], io: CliIo, builtins: Normalizer): Promise<SyncSetup | number> {
   try {
     const used = syncUsedModules(argv)
     const formats = used.length > 0 ? await loadFormats(used, io.cwd) : []
@@ -76,34 +115,40 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
     const template = args.template ?? config.template
     const wrong = template === undefined ? undefined : templateProblem(template)
     if (wrong !== undefined) throw new UsageError(`the template \`${printable(template ?? '')}\` is wrong: ${wrong}`)
-    setup = {args, normalizer, formatOptions, config, vault}
+    return {args, normalizer, formatOptions, config, vault}
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     io.stderr.write(usageReport('chatmark sync', error))
     return 2
   }
-  const {args, normalizer, config, vault} = setup
-  const home = io.home ?? homedir()
-  const environment: ToolEnvironment = {home, env: io.env ?? process.env, platform: process.platform}
-  if (args.listSources) return listSources(io, normalizer, environment)
+}
 
+/** The sources named on the command line and in the vault's config, the folders among them walked. */
+async function gatherSources(
+  {args, normalizer, config, vault}: SyncSetup,
+  io: CliIo,
+  home: string,
+  environment: ToolEnvironment
+): Promise<SyncSources> {
   const fromConfig = await configSources(config.sources, {
     vault,
     home,
     toolFolders: toolFolders(normalizer.formats, environment).folders.map((folder) => folder.path),
     allow: args.allowConfigSources
   })
-  const named = [...args.inputs, ...fromConfig.paths]
-  const inputs: string[] = []
-  const found: string[] = []
-  const folders: string[] = []
-  let failed = false
+  const sources: SyncSources = {
+    named: [...args.inputs, ...fromConfig.paths],
+    inputs: [],
+    found: [],
+    folders: [],
+    failed: false
+  }
   for (const {source, reason} of fromConfig.refused) {
     io.stderr.write(`${printable(join(args.vault, vaultConfigFile))}: sources: ${printable(source)}: ${reason}\n`)
-    failed = true
+    sources.failed = true
   }
   const vaultReal = await realpath(vault).catch(() => vault)
-  for (const entry of await collectInputs(named, {
+  for (const entry of await collectInputs(sources.named, {
     cwd: io.cwd,
     ...knownInputs(normalizer.formats),
     followSymlinks: false,
@@ -117,30 +162,38 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
       return notRecognised(detection) === undefined
     }
   })) {
-    if (entry.kind === 'file') (entry.named ? inputs : found).push(resolve(io.cwd, entry.path))
-    else if (entry.kind === 'folder') folders.push(resolve(io.cwd, entry.path))
+    if (entry.kind === 'file') (entry.named ? sources.inputs : sources.found).push(resolve(io.cwd, entry.path))
+    else if (entry.kind === 'folder') sources.folders.push(resolve(io.cwd, entry.path))
     else if (entry.kind === 'refused') {
       io.stderr.write(`${printable(entry.path)}: ${printable(entry.reason)}\n`)
-      failed = true
+      sources.failed = true
     } else if (entry.kind === 'skipped' && !args.quiet) {
       io.stderr.write(`${printable(entry.path)}: skipped: ${printable(entry.reason)}\n`)
     }
   }
-  // Only the user's own flag keeps secrets: a vault is often a shared repository, and whoever wrote its config
-  // must not turn redaction off for everyone who syncs it.
-  const redact = args.redact ?? true
+  return sources
+}
+
+/** Whether notes are redacted: only the user's own flag keeps secrets. */
+function redactChoice({args, config}: SyncSetup, io: CliIo): boolean {
+  // A vault is often a shared repository, and whoever wrote its config must not turn redaction off for everyone
+  // who syncs it.
   if (config.redact === false && args.redact === undefined) {
     io.stderr.write(
       `${printable(join(args.vault, vaultConfigFile))}: redact: false is ignored: a vault's config cannot keep ` +
         'secrets in notes; --no-redact does\n'
     )
   }
-  // A reason may quote a title or a value: it is redacted as the notes are (the rules loaded now, as the
-  // progress lines are printed as they come).
-  const scanners = redact ? await secretScanners() : undefined
-  const shown = (reason: string): string => printable(scanners ? redactMessageWith(reason, scanners) : reason)
-  const progress = syncProgress(io, args.quiet)
-  const onEvent = (event: SyncEvent): void => {
+  return args.redact ?? true
+}
+
+/** The progress and the lines a sync prints as its events come. */
+function progressLines(
+  args: SyncArgs,
+  progress: ReturnType<typeof syncProgress>,
+  shown: (reason: string) => string
+): (event: SyncEvent) => void {
+  return (event) => {
     if (event.type === 'sources') progress.start(event.total)
     else if (event.type === 'source') progress.advance(event.done, event.path)
     else if (event.type === 'failed') progress.print(`${printable(event.path)}: ${shown(event.reason)}`, true)
@@ -151,6 +204,15 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
       progress.print(`${event.outcome}: ${printable(join(args.vault, event.path))}${why}`, false)
     }
   }
+}
+
+/** What the vault's `sync` is given: the sources, how notes are rendered, and who reads the sources. */
+function syncOptions(
+  {args, normalizer, config, vault}: SyncSetup,
+  io: CliIo,
+  {inputs, found, folders}: SyncSources,
+  {redact, environment, onEvent}: {redact: boolean; environment: ToolEnvironment; onEvent: (event: SyncEvent) => void}
+): SyncOptions {
   const wanted = (conversation: Conversation): boolean =>
     args.only.length === 0 || args.only.some((only) => matchesOnly(conversation, only))
   // With workers, they read, redact and render the sources; the notes are placed here.
@@ -167,7 +229,7 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
         })
       : undefined
   const template = args.template ?? config.template
-  const options: SyncOptions = {
+  return {
     vault,
     normalizer,
     inputs,
@@ -188,27 +250,21 @@ export async function syncCommand(argv: string[], io: CliIo, builtins: Normalize
     ...(io.stop ? {signal: io.stop} : {}),
     onEvent
   }
-  let report: SyncReport
-  try {
-    report = await sync(options)
-  } catch (error) {
-    progress.stop()
-    if (error instanceof VaultLockedError) {
-      io.stderr.write(`chatmark sync: ${printable(VaultLockedError.describe(args.vault, error.holder))}\n`)
-      return 2
-    }
-    if (error instanceof NewerStateError) {
-      io.stderr.write(`chatmark sync: ${printable(error.message)}\n`)
-      return 2
-    }
-    if (!(error instanceof VaultWriteError)) throw error
-    io.stderr.write(`chatmark sync: ${vaultWriteReport(error, vault, args.vault)}\n`)
-    return 1
+}
+
+/** The exit status of a sync that threw: 2 for a locked vault or a newer state, 1 for a vault it cannot write. */
+function syncFailure(error: unknown, {args, vault}: SyncSetup, io: CliIo): number {
+  if (error instanceof VaultLockedError) {
+    io.stderr.write(`chatmark sync: ${printable(VaultLockedError.describe(args.vault, error.holder))}\n`)
+    return 2
   }
-  progress.stop()
-  printReport(io, report, args, named.length > 0)
-  if (report.interrupted) return io.stopCode ?? 130
-  return failed || report.counts.failed > 0 ? 1 : 0
+  if (error instanceof NewerStateError) {
+    io.stderr.write(`chatmark sync: ${printable(error.message)}\n`)
+    return 2
+  }
+  if (!(error instanceof VaultWriteError)) throw error
+  io.stderr.write(`chatmark sync: ${vaultWriteReport(error, vault, args.vault)}\n`)
+  return 1
 }
 
 /**
@@ -238,67 +294,4 @@ function renderOptions(args: SyncArgs, config: VaultConfig, io: CliIo): RenderOp
   const foldLines = pick(args.foldLines, config.foldLines)
   if (foldLines !== undefined) render.foldLines = foldLines
   return render
-}
-
-function printReport(io: CliIo, report: SyncReport, args: SyncArgs, named: boolean): void {
-  if (report.stateSetAside) {
-    io.stderr.write(
-      `chatmark sync: the state file could not be trusted (${printable(report.stateSetAside.reason)}): ` +
-        `set aside as ${printable(report.stateSetAside.path)}, and rebuilt from the notes\n`
-    )
-  }
-  if (report.resumedInterrupted) {
-    io.stderr.write('chatmark sync: the last sync was stopped before it finished; what it did is taken up\n')
-  }
-  if (report.rerendered) io.stderr.write('chatmark sync: the options changed: every note was rendered again\n')
-  for (const problem of report.toolProblems) io.stderr.write(`chatmark sync: ${printable(problem)}\n`)
-  for (const other of report.otherVaults) {
-    const where = printable(join(args.vault, other))
-    io.stderr.write(`chatmark sync: ${where} is another vault (it has .chatmark/): its notes are its own\n`)
-  }
-  for (const path of report.missingSources) {
-    io.stderr.write(`${printable(path)}: gone since the last sync; its notes are kept\n`)
-  }
-  const looked = report.toolFolders
-  if (args.defaults && !named && looked.length > 0 && !looked.some((folder) => folder.found)) {
-    const folders = [...new Set(looked.map((folder) => folder.path))].map(printable).join(', ')
-    io.stderr.write(`chatmark sync: no tool's session folder was found (looked in ${folders})\n`)
-  }
-  for (const kept of report.kept) {
-    if (args.quiet) io.stderr.write(`kept: ${printable(join(args.vault, kept.path))} (${printable(kept.reason)})\n`)
-  }
-  if (report.interrupted) io.stderr.write('chatmark sync: stopped; the next sync reads the sources not read yet\n')
-  io.stderr.write(`${summaryLine(report, args.dryRun)}\n`)
-}
-
-/** `12 new, 3 updated, 1,480 unchanged, 1 renamed, 2 kept because edited, 0 failed` (and skipped, when any). */
-export function summaryLine(report: SyncReport, dryRun: boolean): string {
-  const {counts} = report
-  const count = (value: number): string => value.toLocaleString('en-US')
-  return (
-    `${dryRun ? 'dry run (nothing written): ' : ''}${count(counts.new)} new, ${count(counts.updated)} updated, ` +
-    `${count(counts.unchanged)} unchanged, ${count(counts.renamed)} renamed, ` +
-    `${count(counts.kept)} kept because edited, ${count(counts.failed)} failed` +
-    (counts.skipped > 0 ? `, ${count(counts.skipped)} skipped` : '')
-  )
-}
-
-/** `chatmark sync --list-sources`: a line per folder: tool, found or not, sessions, the folder (and what set it). */
-async function listSources(io: CliIo, normalizer: Normalizer, environment: ToolEnvironment): Promise<number> {
-  const {sources, problems} = await toolSources(normalizer.formats, environment)
-  for (const problem of problems) io.stderr.write(`chatmark sync: ${printable(problem)}\n`)
-  const rows = sources.map((source) => [
-    source.tool,
-    source.found ? 'found' : 'missing',
-    source.found ? `${source.sessions.toLocaleString('en-US')} session${source.sessions === 1 ? '' : 's'}` : '-',
-    `${printable(source.path)}${source.setBy ? ` (from $${source.setBy})` : ''}`
-  ])
-  const widths = [0, 1, 2].map((column) => Math.max(0, ...rows.map((row) => row[column]!.length)))
-  for (const row of rows) {
-    io.stdout.write(`${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ')}\n`)
-  }
-  if (!sources.some((source) => source.found)) {
-    io.stderr.write("chatmark sync: no tool's session folder was found; name files or folders to sync them\n")
-  }
-  return 0
 }

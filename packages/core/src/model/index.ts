@@ -20,6 +20,7 @@ export type {
   EventNotice,
   ForkNotice,
   InterruptedNotice,
+  IsoTime,
   NoticeKind,
   NoticeLevel,
   NoticePart,

@@ -4,6 +4,19 @@
  * its source.
  */
 
+// The pattern is `isoTimePattern` of parse-time.ts (a test holds them equal), wrapped: the schema's generator
+// joins a pattern's lines.
+/**
+ * An ISO-8601 time: `2026-03-01T10:00:00Z`, with an offset (`+02:00`) or
+ * without one (`2026-03-01T10:00:00`, read as UTC, never as the local time
+ * of the machine that renders the note), or a date alone. Any other text is
+ * invalid: leave the field out instead (`timeOf` keeps only valid times).
+ *
+ * @pattern ^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))
+ *   (?:[Tt ]((?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)([Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$
+ */
+export type IsoTime = string
+
 /** Who speaks in a turn. */
 export type Role = 'user' | 'assistant' | 'system' | 'tool' | 'other'
 
@@ -26,7 +39,10 @@ export interface Participant {
 
 /** Where a conversation was read from. */
 export interface Source {
-  /** Name of the format plugin, such as `gemini`. */
+  /**
+   * Name of the format plugin, such as `gemini`.
+   * @minLength 1
+   */
   format: string
   /** Format-specific variant, such as `gemini-jsonl`. */
   variant?: string
@@ -60,7 +76,10 @@ export type ParentRelation =
 
 /** The session a conversation was forked, resumed or spawned from. */
 export interface ParentSession {
-  /** The parent's id as the tool records it: the `id` of the parent's conversation when chatmark reads it. */
+  /**
+   * The parent's id as the tool records it: the `id` of the parent's conversation when chatmark reads it.
+   * @minLength 1
+   */
   id: string
   relation: ParentRelation
 }
@@ -130,10 +149,12 @@ export interface ToolCallPart {
   /** A one-line summary: the call's description, or its name. */
   text: string
   id?: string
+  /** @minLength 1 */
   name: string
   /** UI name, when the tool has one besides its internal name. */
   displayName?: string
-  input: unknown
+  /** The call's arguments as recorded (absent or `undefined` when the tool recorded none). */
+  input?: unknown
   /** Language of a string `input` (a script: `python`), for its code block; absent: plain text. */
   inputLanguage?: string
   /** Final status as recorded (`success`, `error`, `cancelled`...). */
@@ -162,6 +183,7 @@ export interface AttachmentPart {
   /**
    * The file's bytes, base64 (standard or URL-safe alphabet, no line breaks),
    * when the source embeds them (a Claude Code image block, a Gemini `inlineData`).
+   * @pattern ^[A-Za-z0-9+/_-]*={0,2}$
    */
   data?: string
   /**
@@ -169,6 +191,7 @@ export interface AttachmentPart {
    * was read from (the input's `container`): a relative path with `/`
    * separators (`file-Ab12-chart.png`, `dalle-generations/file-Cd34.webp`), one
    * of the container's entries. Absent when the source does not include the file.
+   * @pattern ^(?!\.\.?(?:\/|$))[^\/\\\x00]+(?:\/(?!\.\.?(?:\/|$))[^\/\\\x00]+)*$
    */
   entry?: string
 }
@@ -431,7 +454,11 @@ export type NoticePart = TextNotice | EventNotice
  */
 export interface BranchPart {
   type: 'branch'
-  /** The branch's number, counting from 1 in the order the note shows branches. */
+  /**
+   * The branch's number, counting from 1 in the order the note shows branches.
+   * @asType integer
+   * @minimum 1
+   */
   number: number
   /** How the branch came about, when the source says: an edited prompt, or a regenerated answer. */
   origin?: 'edited-prompt' | 'regenerated-answer'
@@ -451,18 +478,24 @@ export type Part =
 
 /** An emoji reaction to a message, as a chat tool records it. */
 export interface Reaction {
-  /** The emoji's short name, without colons (`+1`, `tada`, a workspace's own emoji). */
+  /**
+   * The emoji's short name, without colons (`+1`, `tada`, a workspace's own emoji).
+   * @minLength 1
+   */
   name: string
   /** How many people reacted so. */
   count: number
-  /** The emoji character the name stands for (`👍`), when the reader could resolve it; absent for custom emoji. */
+  /**
+   * The emoji character the name stands for (`👍`), when the reader could resolve it; absent for custom emoji.
+   * @minLength 1
+   */
   emoji?: string
 }
 
 /** That a message was changed after it was sent. */
 export interface Edited {
-  /** When it was last edited (ISO-8601), when known. */
-  timestamp?: string
+  /** When it was last edited, when known. */
+  timestamp?: IsoTime
 }
 
 /** What a threaded reply answers (a Slack thread reply). */
@@ -485,8 +518,7 @@ export interface Turn {
   role: Role
   /** Participant id of the speaker. */
   author?: string
-  /** ISO-8601 time (see {@link Conversation.createdAt}). */
-  timestamp?: string
+  timestamp?: IsoTime
   model?: string
   tokens?: TokenCounts
   /** Present when the turn is a reply in a thread: shown as a line above its parts. */
@@ -505,18 +537,12 @@ export interface Turn {
  * not one is only dropped, with a warning).
  */
 export interface Conversation {
+  /** @minLength 1 */
   id: string
   title?: string
   source: Source
-  /**
-   * ISO-8601 time: `2026-03-01T10:00:00Z`, with an offset (`+02:00`) or
-   * without one (`2026-03-01T10:00:00`, read as UTC, never as the local time
-   * of the machine that renders the note), or a date alone. Any other text is
-   * invalid: leave the field out instead (`timeOf` keeps only valid times).
-   */
-  createdAt?: string
-  /** ISO-8601 time (see {@link Conversation.createdAt}). */
-  updatedAt?: string
+  createdAt?: IsoTime
+  updatedAt?: IsoTime
   participants: Participant[]
   metadata: ConversationMetadata
   turns: Turn[]

@@ -1,10 +1,15 @@
 // An ISO-8601 date or date-time, as the conversation model stores times: `2026-03-01`,
 // `2026-03-01T10:00`, `2026-03-01T10:00:00.123Z`, `2026-03-01T10:00:00+02:00` (a space
-// may stand for the `T`). Captured: the date, the time of day, the offset.
+// may stand for the `T`, and `t`, `z` are the `T`, `Z`). Captured: the date, the time of day, the offset.
 const date = String.raw`(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))`
 const clock = String.raw`((?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)`
-const offset = String.raw`(Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)`
-const isoTime = new RegExp(`^${date}(?:[T ]${clock}${offset}?)?$`, 'i')
+const offset = String.raw`([Zz]|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)`
+/**
+ * The times the model accepts, as a regular expression's source without flags: the `IsoTime` pattern of the
+ * model's JSON Schema is this one (a test holds them equal).
+ */
+export const isoTimePattern = `^${date}(?:[Tt ]${clock}${offset}?)?$`
+const isoTime = new RegExp(isoTimePattern)
 
 /**
  * The instant an ISO-8601 time names, in milliseconds since the epoch, or

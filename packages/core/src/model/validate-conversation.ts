@@ -1,5 +1,17 @@
 import {isNumber, isRecord, timeOf} from './guards.js'
-import type {NoticeKind, ParentRelation} from './model.js'
+import type {
+  BranchPart,
+  CompactionNotice,
+  InterruptedNotice,
+  NoticeKind,
+  NoticePart,
+  ParentRelation,
+  Part,
+  Participant,
+  Role,
+  ThreadReply
+} from './model.js'
+import {tokenKeys} from './sum-tokens.js'
 
 /**
  * What is wrong with a value, where: `path` is relative to the value checked
@@ -11,13 +23,31 @@ interface Problem {
   detail: string
 }
 
-const roles = ['user', 'assistant', 'system', 'tool', 'other']
-const partTypes = ['text', 'thinking', 'tool-call', 'attachment', 'code', 'quote', 'notice', 'branch']
-const branchOrigins = ['edited-prompt', 'regenerated-answer']
-const replyParents = ['present', 'deleted', 'missing']
-const participantKinds = ['human', 'model', 'tool', 'bot']
-const noticeLevels = ['info', 'warning', 'error']
-const compactionTriggers = ['manual', 'auto']
+/**
+ * Every value of a union of strings, in the record's order. The record's type makes the compiler check that none
+ * is missing or extra, so each list below is its type; a test holds each equal to the schema's (`modelLists`).
+ */
+function valuesOf<Value extends string>(set: Record<Value, true>): readonly Value[] {
+  return Object.keys(set) as Value[]
+}
+
+const roles = valuesOf<Role>({user: true, assistant: true, system: true, tool: true, other: true})
+const partTypes = valuesOf<Part['type']>({
+  text: true,
+  thinking: true,
+  'tool-call': true,
+  attachment: true,
+  code: true,
+  quote: true,
+  notice: true,
+  branch: true
+})
+const branchOrigins = valuesOf<NonNullable<BranchPart['origin']>>({'edited-prompt': true, 'regenerated-answer': true})
+const replyParents = valuesOf<ThreadReply['parent']>({present: true, deleted: true, missing: true})
+const participantKinds = valuesOf<Participant['kind']>({human: true, model: true, tool: true, bot: true})
+const noticeLevels = valuesOf<NoticePart['level']>({info: true, warning: true, error: true})
+const compactionTriggers = valuesOf<NonNullable<CompactionNotice['trigger']>>({manual: true, auto: true})
+const interruptedBy = valuesOf<NonNullable<InterruptedNotice['by']>>({user: true})
 /**
  * Every {@link NoticeKind}, with the check of its fields (text notices: `text` and `details`): the record's type
  * makes the compiler check that none is missing or extra.
@@ -42,7 +72,7 @@ const noticeKindSet: Record<NoticeKind, (part: Record<string, unknown>) => Probl
     optionalString(part, 'summary') ??
     optionalTrue(part, 'historyRemoved'),
   interrupted: (part) =>
-    (part['by'] === undefined ? undefined : oneOf(part, 'by', ['user'])) ??
+    (part['by'] === undefined ? undefined : oneOf(part, 'by', interruptedBy)) ??
     optionalTrue(part, 'duringToolUse') ??
     optionalString(part, 'reason'),
   'api-error': (part) =>
@@ -64,11 +94,23 @@ const noticeKindSet: Record<NoticeKind, (part: Record<string, unknown>) => Probl
   subtask: (part) =>
     optionalString(part, 'agent') ?? optionalString(part, 'description') ?? optionalString(part, 'prompt')
 }
-const noticeKinds = Object.keys(noticeKindSet)
-/** Every {@link ParentRelation}, checked by the compiler as the notice kinds are. */
-const parentRelationSet: Record<ParentRelation, true> = {fork: true, resume: true, subagent: true}
-const parentRelations = Object.keys(parentRelationSet)
-const tokenKeys = ['input', 'output', 'cached', 'thoughts', 'tool', 'total']
+const noticeKinds = Object.keys(noticeKindSet) as NoticeKind[]
+const parentRelations = valuesOf<ParentRelation>({fork: true, resume: true, subagent: true})
+
+/**
+ * The lists of allowed values the validator holds, by the name of the model's type whose values they are
+ * (`Part.type` for the part types). The model's JSON Schema holds the same lists (a test checks it).
+ */
+export const modelLists: Readonly<Record<string, readonly string[]>> = {
+  Role: roles,
+  'Part.type': partTypes,
+  'BranchPart.origin': branchOrigins,
+  'ThreadReply.parent': replyParents,
+  'Participant.kind': participantKinds,
+  'NoticePart.level': noticeLevels,
+  NoticeKind: noticeKinds,
+  ParentRelation: parentRelations
+}
 
 /**
  * Checks that a value is a `Conversation` as the model defines it: every
