@@ -60,14 +60,19 @@ function schemaLists(): Record<string, string[]> {
       if (Array.isArray(property['enum'])) lists[`${name}.${key}`] = property['enum'] as string[]
     }
     if (!Array.isArray(definition['anyOf'])) continue
+    // A property that tells the members apart (some member fixes it to one value, `const`): its values are each
+    // member's own value, or the list a member allows (an `enum`, or a type that is one: `TextNoticeKind`).
     const values = new Map<string, Set<string>>()
+    const tells = new Set<string>()
     for (const member of members(definition)) {
       for (const [key, property] of Object.entries((member['properties'] ?? {}) as Record<string, SchemaNode>)) {
-        if (typeof property['const'] === 'string')
-          values.set(key, (values.get(key) ?? new Set()).add(property['const']))
+        const own = resolved(property)
+        if (typeof own['const'] === 'string') tells.add(key)
+        const given = typeof own['const'] === 'string' ? [own['const']] : Array.isArray(own['enum']) ? own['enum'] : []
+        for (const value of given as string[]) values.set(key, (values.get(key) ?? new Set()).add(value))
       }
     }
-    for (const [key, set] of values) if (set.size > 1) lists[`${name}.${key}`] = [...set]
+    for (const [key, set] of values) if (tells.has(key) && set.size > 1) lists[`${name}.${key}`] = [...set]
   }
   return lists
 }

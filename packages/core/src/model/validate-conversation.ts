@@ -4,7 +4,7 @@ import type {
   CompactionNotice,
   InterruptedNotice,
   NoticeKind,
-  NoticePart,
+  NoticeLevel,
   ParentRelation,
   Part,
   Participant,
@@ -45,7 +45,7 @@ const partTypes = valuesOf<Part['type']>({
 const branchOrigins = valuesOf<NonNullable<BranchPart['origin']>>({'edited-prompt': true, 'regenerated-answer': true})
 const replyParents = valuesOf<ThreadReply['parent']>({present: true, deleted: true, missing: true})
 const participantKinds = valuesOf<Participant['kind']>({human: true, model: true, tool: true, bot: true})
-const noticeLevels = valuesOf<NoticePart['level']>({info: true, warning: true, error: true})
+const noticeLevels = valuesOf<NoticeLevel>({info: true, warning: true, error: true})
 const compactionTriggers = valuesOf<NonNullable<CompactionNotice['trigger']>>({manual: true, auto: true})
 const interruptedBy = valuesOf<NonNullable<InterruptedNotice['by']>>({user: true})
 /**
@@ -95,6 +95,8 @@ const noticeKindSet: Record<NoticeKind, (part: Record<string, unknown>) => Probl
     optionalString(part, 'agent') ?? optionalString(part, 'description') ?? optionalString(part, 'prompt')
 }
 const noticeKinds = Object.keys(noticeKindSet) as NoticeKind[]
+const textNoticeKinds = noticeKinds.filter((kind) => noticeKindSet[kind] === textNoticeProblemOf)
+const eventNoticeKinds = noticeKinds.filter((kind) => noticeKindSet[kind] !== textNoticeProblemOf)
 const parentRelations = valuesOf<ParentRelation>({fork: true, resume: true, subagent: true})
 
 /**
@@ -107,8 +109,13 @@ export const modelLists: Readonly<Record<string, readonly string[]>> = {
   'BranchPart.origin': branchOrigins,
   'ThreadReply.parent': replyParents,
   'Participant.kind': participantKinds,
-  'NoticePart.level': noticeLevels,
-  NoticeKind: noticeKinds,
+  NoticeLevel: noticeLevels,
+  'NoticePart.kind': noticeKinds,
+  // Only notices among the parts have a `kind` that tells them apart.
+  'Part.kind': noticeKinds,
+  TextNoticeKind: textNoticeKinds,
+  'EventNotice.kind': eventNoticeKinds,
+  'CompactionNotice.trigger': compactionTriggers,
   ParentRelation: parentRelations
 }
 
