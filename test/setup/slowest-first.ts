@@ -15,11 +15,12 @@ const recorded: Readonly<Record<string, number>> = JSON.parse(
 )
 
 /**
- * vitest's sequencer, but with the slowest files first across every project, by durations recorded in the
- * repository rather than by vitest's cache of the last run on this machine. A clean clone (CI) has no such cache,
- * and vitest then orders a project's files by size and runs the projects one after another: the slowest file of
- * the suite, a short file that runs a long loop, started near the end and ran alone while the other core idled.
- * Files with no recorded duration run after the others, largest first.
+ * vitest's sequencer, but with a project's slowest files first, by durations recorded in the repository rather
+ * than by vitest's cache of the last run on this machine. A clean clone (CI) has no such cache, and vitest then
+ * orders a project's files by size: the slowest file of the suite, a short file that runs a long loop, started
+ * near its project's end and ran alone while the other core idled. Projects still run one after another, in
+ * vitest's order: files of several projects mixed cost each worker the imports of every project (the run took
+ * longer). Files with no recorded duration run after the others of their project, largest first.
  */
 export class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -28,6 +29,12 @@ export class SlowestFirst extends BaseSequencer {
       return seconds === undefined ? -1 / (1 + statSync(file.moduleId).size) : seconds
     }
     const weights = new Map(files.map((file) => [file, weight(file)]))
-    return [...files].sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0))
+    // vitest's own order of projects, and the files in each by weight.
+    const projects = [...new Set((await super.sort(files)).map((file) => file.project.name))]
+    return projects.flatMap((project) =>
+      files
+        .filter((file) => file.project.name === project)
+        .sort((a, b) => (weights.get(b) ?? 0) - (weights.get(a) ?? 0))
+    )
   }
 }
