@@ -1,6 +1,6 @@
 import {availableParallelism} from 'node:os'
 import type {Readable, Writable} from 'node:stream'
-import type {CliIo} from './cli-io.js'
+import type {CliIo} from './base/cli-io.js'
 import {main} from './main.js'
 
 /** What the command uses of `process`. */

@@ -1,9 +1,9 @@
 import type {CommandLine} from './args/command-line.js'
 import {readCommandLine} from './args/command-line.js'
 import {checkForcedFormat, helpOrVersion, writeListings} from './args/informational.js'
-import {UsageError} from './args/usage-error.js'
+import {UsageError} from './base/usage-error.js'
 import {usageReport} from './args/usage-report.js'
-import type {CliIo} from './cli-io.js'
+import type {CliIo} from './base/cli-io.js'
 import {convertCommand} from './convert/convert-command.js'
 import {normalizer as defaultNormalizer} from './formats/default-normalizer.js'
 

@@ -62,6 +62,27 @@ test('packages/cli/src has no import circle', async () => {
   assert.deepEqual(named, [])
 })
 
+test('the folders of packages/cli/src depend on each other one way: no circle between folders either', async () => {
+  // The files at the root compose the folders (main.ts, the worker's entry, the library's); a folder never imports
+  // one: what every folder may use is in base/.
+  const folderOf = (file: string): string => relative(source, file).split('/').slice(0, -1).join('/') || '(root)'
+  const folders = new Map<string, Set<string>>()
+  for (const [file, targets] of await importGraph(await sourceFiles(source))) {
+    const from = folders.get(folderOf(file)) ?? new Set<string>()
+    for (const target of targets) if (folderOf(target) !== folderOf(file)) from.add(folderOf(target))
+    folders.set(folderOf(file), from)
+  }
+  assert.ok(folders.size >= 10, `found ${folders.size} folders`)
+  const importingRoot = [...folders].filter(([name, to]) => name !== '(root)' && to.has('(root)'))
+  assert.deepEqual(
+    importingRoot.map(([name]) => name),
+    [],
+    'folders that import a root file'
+  )
+  const graph = new Map([...folders].map(([name, to]) => [name, [...to]]))
+  assert.deepEqual(circles(graph).map((circle) => circle.join(' -> ')), [])
+})
+
 test('the check finds a circle, through a type or a lazy import too', () => {
   const graph = new Map([
     ['main.ts', ['sync.ts']],

@@ -3,7 +3,7 @@ import {mkdir, mkdtemp, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {test} from 'vitest'
-import {UsageError} from '../src/args/usage-error.js'
+import {UsageError} from '../src/base/usage-error.js'
 import {wholeNumber} from '../src/args/whole-number.js'
 import {repoRoot, runCli} from './run-cli.js'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {VFile} from 'vfile'
 import {test} from 'vitest'
-import {printable, terminalText} from '../src/output/printable.js'
+import {printable, terminalText} from '../src/base/printable.js'
 import {formatMessages} from '../src/convert/report.js'
 
 test('control characters from an input are printed as escapes, never acted on', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {Readable} from 'node:stream'
 import {test} from 'vitest'
-import type {CliIo} from '../src/cli-io.js'
+import type {CliIo} from '../src/base/cli-io.js'
 import {syncProgress} from '../src/sync/sync-progress.js'
 import {drawnFrames, loggedLines, steppingClock} from './terminal-frames.js'
 

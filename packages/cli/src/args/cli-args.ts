@@ -7,10 +7,10 @@ import type {NumericOption} from './numeric-options.js'
 import {numericFlags, numericOptions} from './numeric-options.js'
 import type {OptionsConfig} from './parse-options.js'
 import {parseOptions} from './parse-options.js'
-import {UsageError} from './usage-error.js'
+import {UsageError} from '../base/usage-error.js'
 import {wholeNumber} from './whole-number.js'
 
-export {UsageError} from './usage-error.js'
+export {UsageError} from '../base/usage-error.js'
 
 /** Seconds a worker may spend on one input (`--time-limit`, also `chatmark sync`'s). */
 export const defaultTimeLimitSeconds = 600

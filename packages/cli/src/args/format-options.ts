@@ -1,7 +1,7 @@
 import type {FormatOption, FormatPlugin} from '@chatmark/core'
 import {formatOptionKey} from '@chatmark/core'
-import {printable} from '../output/printable.js'
-import {UsageError} from './usage-error.js'
+import {printable} from '../base/printable.js'
+import {UsageError} from '../base/usage-error.js'
 
 /** A format option as the CLI offers it: the declarations of every format that reads it, merged. */
 export interface CliFormatOption {

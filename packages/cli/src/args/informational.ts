@@ -1,7 +1,7 @@
 import type {CommandLine} from './command-line.js'
 import {listOptionLines} from './format-options.js'
 import {helpText} from './help-text.js'
-import {UsageError} from './usage-error.js'
+import {UsageError} from '../base/usage-error.js'
 import {versionLine} from './version.js'
 
 /** What `--help` or `--version` prints, the whole of the run's output; `undefined` for any other command line. */

@@ -1,8 +1,8 @@
 import type {ParseArgsConfig} from 'node:util'
 import {parseArgs} from 'node:util'
 import {closestOption} from './closest-option.js'
-import {printable} from '../output/printable.js'
-import {UsageError} from './usage-error.js'
+import {printable} from '../base/printable.js'
+import {UsageError} from '../base/usage-error.js'
 
 /** Flags for `parseArgs`, by long name. */
 export type OptionsConfig = NonNullable<ParseArgsConfig['options']>

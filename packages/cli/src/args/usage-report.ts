@@ -1,4 +1,4 @@
-import type {UsageError} from './usage-error.js'
+import type {UsageError} from '../base/usage-error.js'
 
 /**
  * A usage error as printed on stderr: `chatmark: <what>`, then where to look

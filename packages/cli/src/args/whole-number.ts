@@ -1,5 +1,5 @@
-import {printable} from '../output/printable.js'
-import {UsageError} from './usage-error.js'
+import {printable} from '../base/printable.js'
+import {UsageError} from '../base/usage-error.js'
 
 /** The whole numbers an option takes: from `least`, up to `most` when it states one. */
 export interface WholeNumberRange {

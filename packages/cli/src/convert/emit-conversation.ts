@@ -5,7 +5,7 @@ import {matchesOnly} from '../inputs/collect-inputs.js'
 import type {EntrySink} from './entry-sink.js'
 import type {InputClock} from '../pool/input-clock.js'
 import {clocked} from '../pool/input-clock.js'
-import {printable} from '../output/printable.js'
+import {printable} from '../base/printable.js'
 import {redactSecrets} from '../redact/redact-secrets.js'
 
 /**

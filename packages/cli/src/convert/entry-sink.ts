@@ -1,7 +1,7 @@
 import type {NoteLink} from '@chatmark/core'
 import type {InputEntry} from '../inputs/collect-inputs.js'
 import type {Progress} from '../progress/progress-bar.js'
-import type {StagedNote} from '../output/write-note.js'
+import type {NoteContent} from '../output/note-content.js'
 
 /** An input to convert: a file or folder (in the main thread or a worker), or stdin (the main thread only). */
 export type ConvertibleEntry = Extract<InputEntry, {kind: 'file' | 'folder' | 'stdin'}>
@@ -15,18 +15,6 @@ export interface FolderNote {
   content: NoteContent
   link: NoteLink
 }
-
-/**
- * A note's text: rendered pieces; or, from a worker, its UTF-8 bytes (moved
- * rather than copied between threads, with their SHA-256 computed there), or
- * the temporary file the worker wrote it to, for this thread to name, or why
- * the worker could not write it there (`failed`: the error's message and code).
- */
-export type NoteContent =
-  | {chunks: Iterable<string>}
-  | {bytes: Uint8Array; sha256: string}
-  | {staged: StagedNote}
-  | {failed: {message: string; code?: string}}
 
 /**
  * Where converting an input sends what it makes, in order. The main thread

@@ -1,6 +1,6 @@
 import type {Detection} from '@chatmark/core'
 import {confidences} from '@chatmark/core'
-import {printable} from '../output/printable.js'
+import {printable} from '../base/printable.js'
 
 /**
  * Why an input read with a forced format (`--format gemini`) that gave no

@@ -1,7 +1,7 @@
 import type {Conversation, Detection} from '@chatmark/core'
 import type {VFile} from 'vfile'
 import {jsonConversationChunks, stringifyJson} from '../writers/json-writer.js'
-import {printable} from '../output/printable.js'
+import {printable} from '../base/printable.js'
 
 /**
  * `file:line: reason` for failures and `file:line: warning: reason` for

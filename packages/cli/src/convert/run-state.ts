@@ -1,5 +1,5 @@
 import type {NoteLink} from '@chatmark/core'
-import type {CliIo} from '../cli-io.js'
+import type {CliIo} from '../base/cli-io.js'
 
 /** What a conversion run has done so far: its sink (`runSink`) and its end (`endRun`) read and change it. */
 export interface RunState {

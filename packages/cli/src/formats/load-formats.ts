@@ -2,7 +2,7 @@ import {createRequire} from 'node:module'
 import {isAbsolute, join, resolve} from 'node:path'
 import {pathToFileURL} from 'node:url'
 import type {FormatPlugin} from '@chatmark/core'
-import {UsageError} from '../args/usage-error.js'
+import {UsageError} from '../base/usage-error.js'
 
 /**
  * Loads formats named with `--use`: a path (`./my-format.js`) or a package

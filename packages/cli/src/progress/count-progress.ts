@@ -1,6 +1,6 @@
 import {formatDuration} from './format-duration.js'
 import {pace} from './progress-pace.js'
-import type {ProgressStream} from './progress-screen.js'
+import type {ProgressStream} from '../base/cli-io.js'
 import {progressScreen} from './progress-screen.js'
 
 /** Runs of fewer items than this end too soon for a bar to help (convert's inputs, sync's sources). */

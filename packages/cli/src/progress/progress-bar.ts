@@ -1,11 +1,10 @@
 import {formatBytes} from '@chatmark/core'
 import {formatDuration} from './format-duration.js'
-import {printable} from '../output/printable.js'
+import {printable} from '../base/printable.js'
 import {pace} from './progress-pace.js'
-import type {ProgressScreen, ProgressStream} from './progress-screen.js'
+import type {ProgressStream} from '../base/cli-io.js'
+import type {ProgressScreen} from './progress-screen.js'
 import {progressScreen} from './progress-screen.js'
-
-export type {ProgressStream} from './progress-screen.js'
 
 /** Inputs smaller than this convert too fast to need a bar. */
 export const minimumBytes = 32 * 1024 * 1024

@@ -1,12 +1,7 @@
 import {MultiBar} from 'cli-progress'
 import type {ProgressFrame} from './progress-line.js'
 import {progressLine} from './progress-line.js'
-
-/** What a progress bar needs of stderr: whether it is a terminal (and, when known, how wide). */
-export interface ProgressStream {
-  isTTY?: boolean
-  columns?: number
-}
+import type {ProgressStream} from '../base/cli-io.js'
 
 /** One progress line on a terminal, with lines printed above it. */
 export interface ProgressScreen {

@@ -1,4 +1,4 @@
-import type {CliIo} from '../cli-io.js'
+import type {CliIo} from '../base/cli-io.js'
 import type {Progress} from './progress-bar.js'
 
 /**

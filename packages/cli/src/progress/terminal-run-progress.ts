@@ -1,10 +1,10 @@
 import {formatBytes} from '@chatmark/core'
 import {countProgress, minimumCount} from './count-progress.js'
-import type {CliIo} from '../cli-io.js'
-import {printable} from '../output/printable.js'
+import type {CliIo} from '../base/cli-io.js'
+import {printable} from '../base/printable.js'
 import type {Progress} from './progress-bar.js'
 import {createProgress, minimumBytes} from './progress-bar.js'
-import type {ProgressStream} from './progress-screen.js'
+import type {ProgressStream} from '../base/cli-io.js'
 import type {RunProgress} from './run-progress.js'
 import {plainRunProgress} from './run-progress.js'
 

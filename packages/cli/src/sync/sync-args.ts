@@ -6,8 +6,8 @@ import type {NumericOption} from '../args/numeric-options.js'
 import {numericFlags, numericOptions} from '../args/numeric-options.js'
 import type {OptionsConfig} from '../args/parse-options.js'
 import {parseOptions} from '../args/parse-options.js'
-import {printable} from '../output/printable.js'
-import {UsageError} from '../args/usage-error.js'
+import {printable} from '../base/printable.js'
+import {UsageError} from '../base/usage-error.js'
 import {wholeNumber} from '../args/whole-number.js'
 
 /** What `chatmark sync` was asked (a value absent: not given on the command line). */

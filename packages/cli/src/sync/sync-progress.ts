@@ -1,7 +1,7 @@
 import type {CountProgress} from '../progress/count-progress.js'
 import {countProgress, minimumCount} from '../progress/count-progress.js'
-import type {CliIo} from '../cli-io.js'
-import {printable} from '../output/printable.js'
+import type {CliIo} from '../base/cli-io.js'
+import {printable} from '../base/printable.js'
 
 /** The progress of a sync, and the lines it prints. */
 export interface SyncProgress {

@@ -2,8 +2,8 @@ import {join} from 'node:path'
 import type {Normalizer, ToolEnvironment} from '@chatmark/core'
 import type {SyncReport} from '@chatmark/vault'
 import {toolSources} from '@chatmark/vault'
-import type {CliIo} from '../cli-io.js'
-import {printable} from '../output/printable.js'
+import type {CliIo} from '../base/cli-io.js'
+import {printable} from '../base/printable.js'
 import type {SyncArgs} from './sync-args.js'
 
 /** What a sync did, on stderr: what it had to take up or set aside, what it could not find, and the summary line. */

@@ -2,7 +2,7 @@ import {constants} from 'node:fs'
 import {access, mkdir, stat} from 'node:fs/promises'
 import type {VaultWriteError} from '@chatmark/vault'
 import {writeProblem} from '@chatmark/vault'
-import {printable} from '../output/printable.js'
+import {printable} from '../base/printable.js'
 
 /** What is said of a vault that could not be written at all. */
 const untouched = 'No note was written, and nothing that was there changed'

@@ -1,5 +1,4 @@
 import type {Readable} from 'node:stream'
-import type {ProgressStream} from './progress/progress-screen.js'
 
 /** Where the CLI reads and writes; the real process streams in `bin.ts`, buffers in tests. */
 export interface CliIo {
@@ -45,4 +44,10 @@ export interface CliIo {
    * their own, so that what stops is decided by the steps taken.
    */
   timeLimitNow?: () => number
+}
+
+/** What a progress bar needs of stderr: whether it is a terminal (and, when known, how wide). */
+export interface ProgressStream {
+  isTTY?: boolean
+  columns?: number
 }
