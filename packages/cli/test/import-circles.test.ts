@@ -80,7 +80,10 @@ test('the folders of packages/cli/src depend on each other one way: no circle be
     'folders that import a root file'
   )
   const graph = new Map([...folders].map(([name, to]) => [name, [...to]]))
-  assert.deepEqual(circles(graph).map((circle) => circle.join(' -> ')), [])
+  assert.deepEqual(
+    circles(graph).map((circle) => circle.join(' -> ')),
+    []
+  )
 })
 
 test('the check finds a circle, through a type or a lazy import too', () => {
