@@ -1,3 +1,4 @@
+import {existsSync, readdirSync} from 'node:fs'
 import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {defineConfig} from 'vitest/config'
@@ -19,6 +20,14 @@ const conditions = ['chatmark-source', 'module', 'node', 'development|production
  */
 const packages = workspacePackages(root)
 
+/** Test files that must not share a module graph with others (see the projects below). */
+const isolated = '**/*.isolated.test.ts'
+
+/** Whether a package's test folder holds such a file. */
+function hasIsolatedTests(folder: string): boolean {
+  return existsSync(folder) && readdirSync(folder, {recursive: true}).some((name) => name.endsWith('.isolated.test.ts'))
+}
+
 export default defineConfig({
   resolve: {conditions},
   ssr: {resolve: {conditions, externalConditions: ['chatmark-source']}},
@@ -30,10 +39,22 @@ export default defineConfig({
           name,
           root: `${root}packages/${name}`,
           include: ['test/**/*.test.ts'],
-          // core's tests replace a dependency with vi.mock, which needs each file's own module graph.
-          ...(name === 'core' ? {isolate: true} : {})
+          exclude: ['**/node_modules/**', isolated]
         }
       })),
+      // A test that replaces a module the package imports (vi.mock) needs a module graph of its own: such files
+      // are named `*.isolated.test.ts` and run apart, each in its own graph, so the others can share one.
+      ...packages
+        .filter(({dir}) => hasIsolatedTests(`${root}packages/${dir}/test`))
+        .map(({dir: name}) => ({
+          extends: true as const,
+          test: {
+            name: `${name}-isolated`,
+            root: `${root}packages/${name}`,
+            include: [`test/${isolated}`],
+            isolate: true
+          }
+        })),
       {
         extends: true as const,
         test: {
