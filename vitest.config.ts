@@ -25,7 +25,10 @@ const isolated = '**/*.isolated.test.ts'
 
 /** Whether a package's test folder holds such a file. */
 function hasIsolatedTests(folder: string): boolean {
-  return existsSync(folder) && readdirSync(folder, {recursive: true}).some((name) => name.endsWith('.isolated.test.ts'))
+  return (
+    existsSync(folder) &&
+    readdirSync(folder, {recursive: true, encoding: 'utf8'}).some((name) => name.endsWith('.isolated.test.ts'))
+  )
 }
 
 export default defineConfig({
