@@ -82,7 +82,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     // vitest leaves a core free by default, but many tests wait on their child processes (the installed command,
     // its workers, a worker made to hang until its time limit): a worker more than there are cores keeps them
-    // busy meanwhile (on two cores the default suite took 276 s with three workers, 298 s with two).
+    // busy meanwhile (BENCHMARKS.md, "the default suite's time").
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', ['json', {outputFile: 'coverage/test-results.json'}]],
     coverage: {
