@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('./', import.meta.url))
 const conditions = ['chatmark-source', 'module', 'node', 'development|production']
 
 /**
- * Every folder of packages/, each a project of the run. Each package's sources must keep a coverage (percent;
+ * Every folder of packages/, whose tests the run takes. Each package's sources must keep a coverage (percent;
  * lines, branches, functions, statements), its `coverageFloor` in its package.json or the default one of
  * scripts/workspace.js, set one point under what the suite reaches (the fuzz tests draw random inputs, so branch
  * counts move a little from run to run): CI fails when a change leaves code untested. Raise them as tests are added.
@@ -36,15 +36,16 @@ export default defineConfig({
   ssr: {resolve: {conditions, externalConditions: ['chatmark-source']}},
   test: {
     projects: [
-      ...packages.map(({dir: name}) => ({
+      // Every package's tests in one project: each project costs its workers a start of their own.
+      {
         extends: true as const,
         test: {
-          name,
-          root: `${root}packages/${name}`,
-          include: ['test/**/*.test.ts'],
+          name: 'packages',
+          root,
+          include: packages.map(({dir}) => `packages/${dir}/test/**/*.test.ts`),
           exclude: ['**/node_modules/**', isolated]
         }
-      })),
+      },
       // A test that replaces a module the package imports (vi.mock) needs a module graph of its own: such files
       // are named `*.isolated.test.ts` and run apart, each in its own graph, so the others can share one.
       ...packages

@@ -117,12 +117,12 @@ test('a new format package is wired in by the script and picked up by the test r
     ['    { "path": "../format-scratch" },']
   )
 
-  // The copy's vitest.config.ts runs the package's tests as a project, under the default coverage floor.
+  // The copy's vitest.config.ts runs the package's tests with the other packages', under the default coverage floor.
   const {default: config} = (await import(pathToFileURL(join(copy, 'vitest.config.ts')).href)) as {
-    default: {test: {projects: Array<{test?: {name?: string; root?: string}}>; coverage: {thresholds: object}}}
+    default: {test: {projects: Array<{test?: {name?: string; include?: string[]}}>; coverage: {thresholds: object}}}
   }
-  const project = config.test.projects.find((entry) => entry.test?.name === 'format-scratch')
-  assert.equal(project?.test?.root, `${copy}/packages/format-scratch`)
+  const project = config.test.projects.find((entry) => entry.test?.name === 'packages')
+  assert.ok(project?.test?.include?.includes('packages/format-scratch/test/**/*.test.ts'), 'its tests are run')
   assert.deepEqual(
     (config.test.coverage.thresholds as Record<string, unknown>)['packages/format-scratch/src/**'],
     defaultCoverageFloor
