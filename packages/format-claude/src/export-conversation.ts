@@ -14,6 +14,8 @@ import {rootKey, threadExport} from './export-thread.js'
 /** What {@link exportConversation} needs besides the conversation. */
 export interface ExportContext {
   branches: 'current' | 'all'
+  /** The conversation's place in the export, from 0: its id when its `uuid` is empty. */
+  index: number
   file: ParseContext['file']
   source: string
   path?: string
@@ -75,7 +77,8 @@ export function exportConversation(record: ConversationRecord, context: ExportCo
   }
 
   const conversation: Conversation = {
-    id: record.uuid,
+    // A conversation whose `uuid` is empty (a damaged export) keeps its turns, under an id from its place.
+    id: record.uuid.trim() === '' ? `conversation-${context.index + 1}` : record.uuid,
     source: {format: 'claude', variant: exportVariant, ...(context.path ? {path: context.path} : {})},
     participants: [user, model],
     metadata: {},

@@ -30,7 +30,13 @@ export async function* parseExport(
       continue
     }
     found++
-    const conversation = exportConversation(value, {branches, file, source, ...(input.path ? {path: input.path} : {})})
+    const conversation = exportConversation(value, {
+      branches,
+      index,
+      file,
+      source,
+      ...(input.path ? {path: input.path} : {})
+    })
     if (!conversation) {
       file.message(`Skipped ${describeConversation(value)}: it has no message with text, content or attachments`, {
         ruleId: 'empty-conversation',

@@ -72,6 +72,22 @@ const calls = (value: Conversation): ToolCallPart[] =>
 const notices = (value: Conversation): TextNotice[] =>
   parts(value).filter((part): part is TextNotice => part.type === 'notice' && 'text' in part)
 
+test('a conversation with an empty uuid keeps its turns, under an id from its place in the export', async () => {
+  // Found by the damaged-inputs stress run: the conversation was yielded with id "", so the normalizer dropped it.
+  const {conversations, file} = await read([
+    chat('c1', [human('m1', 'first'), assistant('m2', 'one')]),
+    chat('', [human('m3', 'second'), assistant('m4', 'two')])
+  ])
+  assert.deepEqual(file.messages.filter((item) => item.fatal).map(String), [])
+  assert.deepEqual(
+    conversations.map((conversation) => [conversation.id, texts(conversation)]),
+    [
+      ['c1', ['first', 'one']],
+      ['conversation-2', ['second', 'two']]
+    ]
+  )
+})
+
 test('the claude.ai export is read as the claude-ai-export variant of the claude format', async () => {
   const value = await one([chat('c1', [human('m1', 'hi'), assistant('m2', 'hello')])])
   assert.deepEqual(value.source, {format: 'claude', variant: 'claude-ai-export'})
