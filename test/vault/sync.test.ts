@@ -282,13 +282,18 @@ test('filters pick conversations; a source read with a filter is read whole next
   assert.match(bad.stderr, /--since takes a day as YYYY-MM-DD, not `yesterday`/)
 })
 
+/** The parent of the Codex fixture's fork: the same rollout under the id the fork names, with no fork of its own. */
+function parentRollout(fork: string, parentId: string): string {
+  return fork
+    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
+    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+}
+
 test('a forked session links to its parent’s note, whichever of the two is read first', async () => {
   const fork = await readFile(codexSession(), 'utf8')
   const parentId = '01a22b3b-b35c-7c33-b8cd-80ea61c74018'
   // The parent: the same rollout under the id the fork names, with no fork of its own; read after the fork.
-  const parent = fork
-    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
-    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  const parent = parentRollout(fork, parentId)
   await writeFile(join(home, '.codex/sessions/2026/11/30/rollout-z-parent.jsonl'), parent)
   const run = await chatmark('vault')
   assert.equal(run.code, 0, run.stderr)
@@ -312,9 +317,7 @@ test('the link to a parent whose id holds a line break leaves the fork’s prope
   // A parent's id YAML writes as a block of two lines (`parent: |-`): a link spliced over the first line of it left
   // the second dangling, and the note's properties no longer parsed.
   const parentId = 'parent\\nsession'
-  const parent = fork
-    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
-    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  const parent = parentRollout(fork, parentId)
   await writeFile(codexSession(), fork.replace(/"forked_from_id":"[^"]+"/, `"forked_from_id":"${parentId}"`))
   // The parent read before the fork (its note known when the fork's is placed), then after it (linked at the end).
   for (const order of ['a', 'z']) {
@@ -344,9 +347,7 @@ function parentNoteLines(note: string): string[] {
 test('a fork linked after its parent was read keeps the person’s edits when its session grows (gfm)', async () => {
   const fork = await readFile(codexSession(), 'utf8')
   const parentId = '01a22b3b-b35c-7c33-b8cd-80ea61c74018'
-  const parent = fork
-    .replace(/"id":"01a22b3b-caa9-7cb3-9442-ad8058d07dd1","forked_from_id":"[^"]+",/, `"id":"${parentId}",`)
-    .replaceAll('01a22b3b-caa9-7cb3-9442-ad8058d07dd1', parentId)
+  const parent = parentRollout(fork, parentId)
   await writeFile(join(home, '.codex/sessions/2026/11/30/rollout-z-parent.jsonl'), parent)
   const first = await chatmark('vault', '--profile', 'gfm')
   assert.equal(first.code, 0, first.stderr)
