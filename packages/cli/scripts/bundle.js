@@ -8,7 +8,7 @@
 // `pnpm build` runs this after `tsc -b`.
 import {copyFile, mkdir, readFile, rm, writeFile} from 'node:fs/promises'
 import {createRequire} from 'node:module'
-import {dirname} from 'node:path'
+import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 
@@ -50,19 +50,27 @@ const {metafile} = await build({
 })
 // Data files a workspace package loads at run time, which esbuild cannot follow: each package names them in its
 // package.json as `bundleFiles` (a path in dist/bundle/ to the module path it is copied from, resolved from that
-// package), and says where its reader looks for them (the OpenCode reader's SQLite .wasm, the Slack reader's
-// emoji tables). The packages are the workspace packages the command bundles (its devDependencies), so a new
-// format's files come with it.
+// package), and says where its reader looks for them (the SQLite reader's .wasm, the Slack reader's emoji tables).
+// The packages are the workspace packages the command bundles (its devDependencies) and the workspace packages they
+// depend on in turn (`@chatmark/sqlite`, which the formats of SQLite databases share), so a new format's files come
+// with it.
 const manifest = JSON.parse(await readFile(at('package.json'), 'utf8'))
-for (const [name, version] of Object.entries(manifest.devDependencies)) {
-  if (!String(version).startsWith('workspace:')) continue
-  // pnpm links each workspace dependency into node_modules/.
-  const fromPackage = createRequire(at(`node_modules/${name}/package.json`))
-  const {bundleFiles = {}} = JSON.parse(await readFile(at(`node_modules/${name}/package.json`), 'utf8'))
-  for (const [target, source] of Object.entries(bundleFiles)) {
-    await mkdir(dirname(at(`dist/bundle/${target}`)), {recursive: true})
-    await copyFile(fromPackage.resolve(source), at(`dist/bundle/${target}`))
+const copied = new Set()
+async function copyBundleFiles(packageJson, dependencies) {
+  for (const [name, version] of Object.entries(dependencies ?? {})) {
+    if (!String(version).startsWith('workspace:') || copied.has(name)) continue
+    copied.add(name)
+    // pnpm links each workspace dependency into the node_modules/ beside the package that depends on it.
+    const path = join(dirname(packageJson), 'node_modules', name, 'package.json')
+    const dependency = JSON.parse(await readFile(path, 'utf8'))
+    const fromPackage = createRequire(path)
+    for (const [target, source] of Object.entries(dependency.bundleFiles ?? {})) {
+      await mkdir(dirname(at(`dist/bundle/${target}`)), {recursive: true})
+      await copyFile(fromPackage.resolve(source), at(`dist/bundle/${target}`))
+    }
+    await copyBundleFiles(path, dependency.dependencies)
   }
 }
+await copyBundleFiles(at('package.json'), manifest.devDependencies)
 // What went where: `npx esbuild --analyze` reads it, or https://esbuild.github.io/analyze/.
 await writeFile(at('dist/bundle-meta.json'), JSON.stringify(metafile))

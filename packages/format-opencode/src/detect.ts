@@ -1,9 +1,8 @@
 import type {Sample, Verdict} from '@chatmark/core/read'
 import {isRecord} from '@chatmark/core/model'
-import {startsWithSqliteMagic} from './apply-wal.js'
+import {readSqliteSchema, startsWithSqliteMagic} from '@chatmark/sqlite'
 import {databaseName} from './database-name.js'
 import {requiredTables} from './required-tables.js'
-import {readSqliteSchema} from './sqlite-schema.js'
 import {storageFile} from './storage-layout.js'
 
 /** `CREATE TABLE` of one of OpenCode's tables, as `sqlite_master` keeps it (drizzle quotes with backticks). */

@@ -1,6 +1,6 @@
 import {isRecord} from '@chatmark/core/model'
-import type {Database, SqlValue} from 'sql.js'
-import {sqlRow, sqlRows} from './sql-rows.js'
+import type {Database, SqlValue} from '@chatmark/sqlite'
+import {sqlRow, sqlRows} from '@chatmark/sqlite'
 
 /**
  * The most characters a string of a stored message or part keeps: a longer one

@@ -1,6 +1,6 @@
 import type {Conversation} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
-import {sqliteMagic} from './apply-wal.js'
+import {sqliteMagic} from '@chatmark/sqlite'
 import {messageSource} from './message-source.js'
 import {readExport} from './read-export.js'
 import {readStorage} from './read-storage.js'

@@ -1,13 +1,12 @@
 import {shorten} from '@chatmark/core/read'
 import type {Input, ParseContext} from '@chatmark/core/read'
-import type {Database} from 'sql.js'
+import type {Database} from '@chatmark/sqlite'
+import {openDatabase, sqlRows} from '@chatmark/sqlite'
 import {JsonColumn} from './json-column.js'
 import {messageSource} from './message-source.js'
-import {openDatabase} from './open-database.js'
 import {requiredTables} from './required-tables.js'
 import type {SessionReading} from './read-session.js'
 import {readSession} from './read-session.js'
-import {sqlRows} from './sql-rows.js'
 import type {StoredSession} from './types.js'
 
 /** The columns of `session` a conversation uses (a session's `summary_diffs` can hold whole files: never read). */
@@ -36,7 +35,7 @@ export async function* readDatabase(
   context: ParseContext,
   wasmPath: string | undefined
 ): AsyncGenerator<StoredSession> {
-  const database = await openDatabase(input, context, wasmPath)
+  const database = await openDatabase(input, context, {tool: 'OpenCode', source: messageSource, wasmPath})
   try {
     yield* readSessions(database, input.name, (reason, ruleId) =>
       context.file.message(reason, {ruleId, source: messageSource})

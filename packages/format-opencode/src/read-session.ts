@@ -1,11 +1,10 @@
 import type {Fidelity} from '@chatmark/core/model'
 import {isRecord} from '@chatmark/core/model'
 import {formatBytes, shorten} from '@chatmark/core/read'
-import type {Database} from 'sql.js'
+import type {Database, Row} from '@chatmark/sqlite'
+import {sqlRows} from '@chatmark/sqlite'
 import type {JsonColumn, JsonData} from './json-column.js'
 import {maxStringChars} from './json-column.js'
-import type {Row} from './sql-rows.js'
-import {sqlRows} from './sql-rows.js'
 import type {StoredMessage, StoredSession} from './types.js'
 
 /** What reading a database's sessions shares: the database, its name, its columns and where problems go. */

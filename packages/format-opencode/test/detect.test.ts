@@ -5,7 +5,7 @@ import {test} from 'vitest'
 import {createSample, inputFromFolder, sampleFromBytes} from '@chatmark/core'
 import * as api from '@chatmark/format-opencode'
 import {opencode} from '@chatmark/format-opencode'
-import {readSqliteSchema} from '../src/sqlite-schema.js'
+import {readSqliteSchema} from '@chatmark/sqlite'
 import {database, databaseFixture, folder, readBytes, root, storageFixture} from './helpers.js'
 
 const plugin = opencode()

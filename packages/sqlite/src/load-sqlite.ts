@@ -11,7 +11,7 @@ const loaded = new Map<string, Promise<SqlJsStatic>>()
 /**
  * Loads sql.js (SQLite compiled to WebAssembly: no native build, nothing to
  * compile at install) the first time a database is read, and only then, so a
- * run that reads no OpenCode database never loads the 0.7 MB module.
+ * run that reads no database never loads the 0.7 MB module.
  *
  * The `.wasm` file is read here and handed over as bytes, so sql.js never
  * looks for it itself: `wasmPath` when given; else beside this module or

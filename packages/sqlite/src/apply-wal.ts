@@ -28,9 +28,9 @@ const walMagicBig = 0x377f0683
 
 /**
  * Writes the committed frames of a SQLite write-ahead log into the database
- * image, as SQLite's own checkpoint would, so rows still in `opencode.db-wal`
- * are read (OpenCode 1.18 keeps its database in WAL mode: `PRAGMA
- * journal_mode = WAL` in `packages/opencode/src/storage/db.ts`). Follows the
+ * image, as SQLite's own checkpoint would, so rows still in the `-wal` file
+ * are read (the tools keep their databases in WAL mode: OpenCode 1.18 sets
+ * `PRAGMA journal_mode = WAL` in `packages/opencode/src/storage/db.ts`). Follows the
  * file format (sqlite.org/fileformat2.html, "The Write-Ahead Log"): a frame
  * counts only when its salts match the header and its running checksum holds,
  * and only up to the last commit frame. The result's header says rollback
