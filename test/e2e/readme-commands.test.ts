@@ -180,6 +180,7 @@ const checks: Record<string, Check> = {
     const names = run.stdout
       .trimEnd()
       .split('\n')
+      .filter((line) => !line.startsWith(' '))
       .map((line) => line.split(' ')[0])
     assert.deepEqual(
       names,

@@ -65,18 +65,17 @@ test('--help and --version print and exit 0', async () => {
   assert.match((await runCli(['--version'])).stdout, /^chatmark \d+\.\d+\.\d+\n$/)
 })
 
-test('--list-formats lists formats in dispatch order with extensions and a description', async () => {
+test('--list-formats lists formats in dispatch order with extensions, a description and the tools each reads', async () => {
   const {code, stdout} = await runCli(['--list-formats'])
   assert.equal(code, 0)
-  const names = stdout
-    .trim()
-    .split('\n')
-    .map((line) => line.split(/\s+/)[0])
+  const lines = stdout.trimEnd().split('\n')
+  const names = lines.filter((line) => !line.startsWith(' ')).map((line) => line.split(/\s+/)[0])
   assert.deepEqual(
     names,
     chatmark.normalizer.formats.map((format) => format.name)
   )
-  assert.match(stdout, /^gemini +\.json \.jsonl +\S.+$/m)
+  assert.match(stdout, /^gemini +\.json \.jsonl +\S.+\n +tools: Gemini CLI$/m)
+  assert.match(stdout, /^claude +.+\n +tools: Claude Code, Claude\.ai$/m)
 })
 
 test('a Gemini session prints as a note on stdout', async () => {

@@ -25,7 +25,7 @@ Options:
                              title, tab-separated) without writing notes
       --only <id|text>       convert only conversations with this id, or whose title
                              contains this text (case-insensitive; repeatable)
-      --list-formats         list the formats in dispatch order, with their extensions
+      --list-formats         list the formats in dispatch order, their extensions and tools
       --list-options         list the format options: flag, values, default, formats
       --use <module>         register a format from a file or package (repeatable)
       --no-thinking          leave out thinking

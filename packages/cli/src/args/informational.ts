@@ -1,3 +1,4 @@
+import type {FormatPlugin} from '@chatmark/core'
 import type {CommandLine} from './command-line.js'
 import {listOptionLines} from './format-options.js'
 import {helpText} from './help-text.js'
@@ -38,6 +39,8 @@ export function writeListings(
       stdout.write(
         `${format.name.padEnd(width)}  ${(format.extensions ?? []).join(' ').padEnd(24)}  ${format.description ?? ''}\n`
       )
+      const tools = toolNames(format)
+      if (tools.length > 0) stdout.write(`${''.padEnd(width)}  tools: ${tools.join(', ')}\n`)
     }
     if (args.inputs.length === 0 && !args.listOptions) return true
   }
@@ -46,4 +49,11 @@ export function writeListings(
     if (args.inputs.length === 0) return true
   }
   return false
+}
+
+/** The tools whose files a format reads, as people call them: its tool, then the tools of its variants. */
+export function toolNames(format: FormatPlugin): string[] {
+  if (!format.tool) return []
+  const names = [format.tool.name, ...Object.values(format.tool.variants ?? {}).map((identity) => identity.name)]
+  return [...new Set(names)]
 }
