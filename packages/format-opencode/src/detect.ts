@@ -2,6 +2,7 @@ import type {Sample, Verdict} from '@chatmark/core/read'
 import {isRecord} from '@chatmark/core/model'
 import {readSqliteSchema, startsWithSqliteMagic} from '@chatmark/sqlite'
 import {databaseName} from './database-name.js'
+import {isKiloVersion, kiloDatabaseName, kiloTables} from './kilo.js'
 import {requiredTables} from './required-tables.js'
 import {storageFile} from './storage-layout.js'
 
@@ -28,14 +29,19 @@ export function detect(sample: Sample): Verdict {
 }
 
 function detectDatabase(sample: Sample): Verdict {
-  const variant = 'opencode-db'
   const schema = readSqliteSchema(sample.bytes)
   const seen = new Set(schema?.tables ?? [])
   const ours = requiredTables.filter((table) => seen.has(table))
+  // Kilo's database is OpenCode's with tables of its own; a file named as Kilo names it is Kilo's too.
+  const kilo = kiloTables.some((table) => seen.has(table)) || kiloDatabaseName.test(sample.name)
+  const variant = kilo ? 'kilo-db' : 'opencode-db'
+  const whose = kilo
+    ? `Kilo Code's kilo.db (OpenCode's schema, with ${kiloTables.join(' and ')})`
+    : 'OpenCode opencode.db'
   if (ours.length === requiredTables.length) {
     return {
       confidence: 'certain',
-      reason: "SQLite database whose schema (sqlite_master) has OpenCode's tables session, message and part",
+      reason: `SQLite database whose schema (sqlite_master) has OpenCode's tables session, message and part (${whose})`,
       variant
     }
   }
@@ -45,16 +51,18 @@ function detectDatabase(sample: Sample): Verdict {
   if (written.size === requiredTables.length) {
     return {
       confidence: 'certain',
-      reason: 'SQLite database with CREATE TABLE session, message and part in its head (OpenCode opencode.db)',
+      reason: `SQLite database with CREATE TABLE session, message and part in its head (${whose})`,
       variant
     }
   }
-  // OpenCode names the file after its release channel (`storage/db.ts`); its tables may lie beyond the sample,
-  // or still be in the `-wal` file beside it.
-  if (databaseName.test(sample.name)) {
+  // OpenCode and Kilo name the file after the release channel (`storage/db.ts`); the tables may lie beyond the
+  // sample, or still be in the `-wal` file beside it.
+  if (databaseName.test(sample.name) || kiloDatabaseName.test(sample.name)) {
     return {
       confidence: 'certain',
-      reason: 'SQLite database named opencode.db or opencode-<channel>.db (the file OpenCode 1.2+ keeps sessions in)',
+      reason: kilo
+        ? 'SQLite database named kilo.db or kilo-<channel>.db (the file Kilo Code 7 keeps sessions in)'
+        : 'SQLite database named opencode.db or opencode-<channel>.db (the file OpenCode 1.2+ keeps sessions in)',
       variant
     }
   }
@@ -91,19 +99,15 @@ function detectExport(json: unknown): Verdict {
   if (typeof id !== 'string' || !id.startsWith('ses_')) return none
   const messages = json['messages']
   const first: unknown = messages[0]
+  const version = json['info']['version']
+  const kilo = isKiloVersion(typeof version === 'string' ? version : undefined)
+  const variant = kilo ? 'kilo-export' : 'opencode-export'
+  const command = kilo ? `kilo export (version ${version})` : 'opencode export'
   if (messages.length === 0) {
-    return {
-      confidence: 'likely',
-      reason: `opencode export of session ${id} with no messages`,
-      variant: 'opencode-export'
-    }
+    return {confidence: 'likely', reason: `${command} of session ${id} with no messages`, variant}
   }
   if (isRecord(first) && isRecord(first['info']) && Array.isArray(first['parts'])) {
-    return {
-      confidence: 'certain',
-      reason: 'opencode export: info.id "ses_..." and messages[] of {info, parts}',
-      variant: 'opencode-export'
-    }
+    return {confidence: 'certain', reason: `${command}: info.id "ses_..." and messages[] of {info, parts}`, variant}
   }
   return none
 }

@@ -1,5 +1,6 @@
 import type {FormatPlugin} from '@chatmark/core/read'
 import {databaseName} from './database-name.js'
+import {kiloDatabaseName} from './kilo.js'
 import {detect} from './detect.js'
 import {parse} from './parse.js'
 import {opencodeTool} from './tool.js'
@@ -21,7 +22,9 @@ export interface Options {
  * SQLite database `opencode.db` (1.2 and later; rows still in the `-wal`
  * file beside it included) or the `storage/` folder of JSON files (1.1 and
  * earlier; the 0.x layout of `project/<id>/storage/session/` too), and
- * the JSON of `opencode export`. One conversation per session.
+ * the JSON of `opencode export`; and the same of Kilo Code (`@kilocode/cli`
+ * 7, an OpenCode fork): `kilo.db` and `kilo export`. One conversation per
+ * session.
  *
  * @example
  *   const normalizer = createNormalizer({formats: [opencode()]})
@@ -31,9 +34,10 @@ export function opencode(options: Options = {}): FormatPlugin {
   return {
     name: 'opencode',
     description:
-      'OpenCode sessions (the opencode.db database, an opencode export, or the storage folder of 1.1 and earlier)',
+      'OpenCode sessions (the opencode.db database, an opencode export, or the storage folder of 1.1 and earlier) ' +
+      "and Kilo Code's (kilo.db, a kilo export)",
     extensions: ['.db'],
-    fileNames: [databaseName],
+    fileNames: [databaseName, kiloDatabaseName],
     detect,
     parse: (input, context) => parse(input, context, settings),
     tool: opencodeTool

@@ -1,6 +1,8 @@
 import type {Conversation} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
+import {stringOf} from '@chatmark/core/model'
 import {sqliteMagic} from '@chatmark/sqlite'
+import {isKiloVersion} from './kilo.js'
 import {messageSource} from './message-source.js'
 import {readExport} from './read-export.js'
 import {readStorage} from './read-storage.js'
@@ -29,24 +31,37 @@ export async function* parse(
   settings: ParseSettings
 ): AsyncGenerator<Conversation> {
   let sessions: AsyncIterable<StoredSession>
-  let variant: SessionSource['variant']
+  let store: 'storage' | 'export' | 'db'
   if (input.entries && input.openEntry) {
     sessions = readStorage(input, input.entries, context)
-    variant = 'opencode-storage'
+    store = 'storage'
   } else if (!(await isSqlite(input))) {
     sessions = readExport(input, context)
-    variant = 'opencode-export'
+    store = 'export'
   } else {
     const {readDatabase} = await import('./read-database.js')
     sessions = readDatabase(input, context, settings.wasmPath)
-    variant = 'opencode-db'
+    store = 'db'
   }
   const report = (reason: string, ruleId: string): void => {
     context.file.message(reason, {ruleId, source: messageSource})
   }
   for await (const session of sessions) {
+    const variant = variantOf(store, session)
     yield sessionConversation(session, {variant, ...(input.path ? {path: input.path} : {})}, report)
   }
+}
+
+/**
+ * Whose session it is: a database says by its tables; an export by the
+ * version that wrote the session (Kilo's numbers start at 7); the storage
+ * folder of 1.1 and earlier is OpenCode's alone.
+ */
+function variantOf(store: 'storage' | 'export' | 'db', session: StoredSession): SessionSource['variant'] {
+  if (store === 'storage') return 'opencode-storage'
+  const kilo =
+    session.tool === 'kilo' || (session.tool === undefined && isKiloVersion(stringOf(session.info['version'])))
+  return kilo ? `kilo-${store}` : `opencode-${store}`
 }
 
 /** Whether the input starts as a SQLite database does: the database reader's, else the export reader's. */

@@ -3,6 +3,7 @@ import type {Input, ParseContext} from '@chatmark/core/read'
 import type {Database} from '@chatmark/sqlite'
 import {openDatabase, sqlRows} from '@chatmark/sqlite'
 import {JsonColumn} from './json-column.js'
+import {kiloDatabaseName, kiloTables} from './kilo.js'
 import {messageSource} from './message-source.js'
 import {requiredTables} from './required-tables.js'
 import type {SessionReading} from './read-session.js'
@@ -35,7 +36,8 @@ export async function* readDatabase(
   context: ParseContext,
   wasmPath: string | undefined
 ): AsyncGenerator<StoredSession> {
-  const database = await openDatabase(input, context, {tool: 'OpenCode', source: messageSource, wasmPath})
+  const tool = kiloDatabaseName.test(input.name) ? 'Kilo Code' : 'OpenCode'
+  const database = await openDatabase(input, context, {tool, source: messageSource, wasmPath})
   try {
     yield* readSessions(database, input.name, (reason, ruleId) =>
       context.file.message(reason, {ruleId, source: messageSource})
@@ -60,6 +62,7 @@ function* readSessions(
         `${name} (its tables: ${tables.join(', ') || 'none'})`
     )
   }
+  const tool = kiloTables.some((table) => tables.includes(table)) ? 'kilo' : 'opencode'
   const present = new Set([...sqlRows(database, name, 'PRAGMA table_info(session)')].map((row) => String(row['name'])))
   // `id` is named whatever the table has: a table without it fails, naming the column.
   const columns = sessionColumns.filter((column) => column === 'id' || present.has(column))
@@ -86,7 +89,7 @@ function* readSessions(
         warn(`${describe(error)}: session ${shorten(id)} is skipped, the others are kept`, 'unreadable-session')
         continue
       }
-      yield session
+      yield {...session, tool}
     }
   } finally {
     reading.messages.free()

@@ -25,10 +25,12 @@ import type {StoredMessage, StoredSession} from './types.js'
 
 /** The speaker of assistant turns. */
 export const model = modelParticipant('opencode', 'OpenCode')
+/** The speaker of assistant turns in Kilo Code's sessions. */
+export const kiloModel = modelParticipant('kilo', 'Kilo Code')
 
-/** Where a session was read from. */
+/** Where a session was read from, and whose it is (`kilo-*`: Kilo Code's, an OpenCode fork). */
 export interface SessionSource {
-  variant: 'opencode-db' | 'opencode-storage' | 'opencode-export'
+  variant: 'opencode-db' | 'opencode-storage' | 'opencode-export' | 'kilo-db' | 'kilo-export'
   path?: string
 }
 
@@ -43,6 +45,8 @@ interface State {
   answer: {turn: Turn; parentID: string | undefined} | undefined
   /** The last compaction notice, waiting for its summary. */
   compaction: CompactionNotice | undefined
+  /** The participant id of assistant turns. */
+  author: string
 }
 
 /**
@@ -57,12 +61,14 @@ export function sessionConversation(session: StoredSession, source: SessionSourc
   const info = session.info
   const id = stringOf(info['id']) ?? 'unknown'
   const {kept, undone, missing} = applyRevert(session.messages, info['revert'])
+  const speaker = source.variant.startsWith('kilo-') ? kiloModel : model
   const state: State = {
     turns: [],
     fidelity: {...session.fidelity},
     models: [],
     answer: undefined,
-    compaction: undefined
+    compaction: undefined,
+    author: speaker.id
   }
   if (undone > 0) state.fidelity['reverted-message'] = undone
   for (const message of kept) readMessage(state, message)
@@ -95,7 +101,7 @@ export function sessionConversation(session: StoredSession, source: SessionSourc
   if (tokens) metadata.tokens = tokens
   const extra: Record<string, string | number | boolean> = {}
   const version = stringOf(info['version'])
-  if (version) extra['opencodeVersion'] = version
+  if (version) extra[speaker === kiloModel ? 'kiloVersion' : 'opencodeVersion'] = version
   // `parentID` is set only on the sessions the task tool starts for a subagent (`tool/task.ts`); a fork names
   // no parent (1.18.33: a new session titled `<title> (fork #1)`).
   const parent = stringOf(info['parentID'])
@@ -107,7 +113,7 @@ export function sessionConversation(session: StoredSession, source: SessionSourc
   const conversation: Conversation = {
     id,
     source: {format: 'opencode', variant: source.variant, ...(source.path ? {path: source.path} : {})},
-    participants: [userParticipant(), model],
+    participants: [userParticipant(), speaker],
     metadata,
     turns: state.turns,
     fidelity: state.fidelity
@@ -187,7 +193,7 @@ function readMessage(state: State, message: StoredMessage): void {
   const turn: Turn = {
     id: message.id,
     role: 'assistant',
-    author: model.id,
+    author: state.author,
     ...(timestamp ? {timestamp} : {}),
     ...(modelID ? {model: modelID} : {}),
     ...(tokens ? {tokens} : {}),

@@ -3,8 +3,10 @@ import type {SessionFolder, ToolDescriptor, ToolEnvironment} from '@chatmark/cor
 import {toolPaths} from '@chatmark/core/read'
 
 /**
- * OpenCode (`opencode-ai`), and where it keeps its sessions: the SQLite
- * database `opencode.db` (1.2 and later) in its data folder,
+ * OpenCode (`opencode-ai`) and its fork Kilo Code (`@kilocode/cli`, a
+ * variant: its database has OpenCode's tables), and where they keep their
+ * sessions. OpenCode: the SQLite database `opencode.db` (1.2 and later) in
+ * its data folder,
  * `$XDG_DATA_HOME/opencode` or else `~/.local/share/opencode` on every platform
  * (`%USERPROFILE%\.local\share\opencode` on Windows), or the file
  * `$OPENCODE_DB` names. Builds of another channel than `latest`, `beta` or
@@ -21,7 +23,11 @@ import {toolPaths} from '@chatmark/core/read'
 export const opencodeTool: ToolDescriptor = {
   name: 'OpenCode',
   slug: 'opencode',
-  sessionFolders,
+  variants: {
+    'kilo-db': {name: 'Kilo Code', slug: 'kilo-code'},
+    'kilo-export': {name: 'Kilo Code', slug: 'kilo-code'}
+  },
+  sessionFolders: (environment) => [...sessionFolders(environment), ...kiloFolders(environment)],
   companions
 }
 
@@ -61,6 +67,27 @@ function sessionFolders(environment: ToolEnvironment): SessionFolder[] {
     return [{path: path.dirname(file), patterns: [literal(path.basename(file))], setBy: 'OPENCODE_DB'}, storage]
   }
   return [{path: data, patterns: ['opencode.db', 'opencode-*.db'], ...setBy}, storage]
+}
+
+/**
+ * Kilo Code's database (`@kilocode/cli` 7.7.7, whose binary bundles the
+ * choice; the VS Code extension since 2026-04 shares it): `kilo.db` in its
+ * data folder, `$XDG_DATA_HOME/kilo` or else `~/.local/share/kilo` on every
+ * platform, or `kilo-<channel>.db` for a channel other than latest, beta or
+ * prod, or the file `KILO_DB` names (relative: under the data folder;
+ * `:memory:` keeps nothing).
+ */
+function kiloFolders(environment: ToolEnvironment): SessionFolder[] {
+  const {path, folderFrom} = toolPaths(environment)
+  const dataHome = folderFrom('XDG_DATA_HOME')
+  const data = path.join(dataHome ?? path.join(environment.home, '.local', 'share'), 'kilo')
+  const database = environment.env['KILO_DB']
+  if (database === ':memory:') return []
+  if (database) {
+    const file = path.isAbsolute(database) ? database : path.join(data, database)
+    return [{path: path.dirname(file), patterns: [literal(path.basename(file))], setBy: 'KILO_DB'}]
+  }
+  return [{path: data, patterns: ['kilo.db', 'kilo-*.db'], ...(dataHome ? {setBy: 'XDG_DATA_HOME'} : {})}]
 }
 
 /** A file name as a glob that matches only it: the characters globs give a meaning to are escaped. */

@@ -105,6 +105,8 @@ export interface StoredSession {
   messages: StoredMessage[]
   /** What could not be read while the session was gathered, counted by reason. */
   fidelity: Record<string, number>
+  /** The tool whose database held it, when a database was read: Kilo's has tables of its own (`kilo.ts`). */
+  tool?: 'opencode' | 'kilo'
 }
 
 /** A message with its parts. */

@@ -13,8 +13,16 @@ const tool = opencode().tool
 
 /** Lays out a home; fixtures are named from `the repository`. */
 const layOut = (home: string, layout: Layout): Promise<void> => layOutFrom(home, layout, '')
-const folders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
+const allFolders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
   tool?.sessionFolders?.({home, env, platform}) ?? []
+/** Kilo Code's database folder: the data folder `kilo`, or the one `KILO_DB` names. */
+const isKilo = (folder: SessionFolder): boolean => /[\\/]kilo$/.test(folder.path) || folder.setBy === 'KILO_DB'
+/** OpenCode's folders. */
+const folders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
+  allFolders(home, env, platform).filter((folder) => !isKilo(folder))
+/** Kilo Code's folders. */
+const kiloFolders = (home: string, env: Record<string, string> = {}, platform = 'linux'): SessionFolder[] =>
+  allFolders(home, env, platform).filter(isKilo)
 const databases = ['opencode.db', 'opencode-*.db']
 /** The storage folder of 1.1 in a data folder: one input as a folder. */
 const storage = (data: string, join = (...parts: string[]) => parts.join('/'), setBy?: string): SessionFolder => ({
@@ -29,8 +37,33 @@ async function conversationsIn(file: string): Promise<number> {
   return conversations.length
 }
 
-test('the opencode plugin names its tool OpenCode', () => {
+test('the opencode plugin names its tool OpenCode, and Kilo Code for the files of its fork', () => {
   assert.equal(tool?.name, 'OpenCode')
+  assert.deepEqual(tool?.variants, {
+    'kilo-db': {name: 'Kilo Code', slug: 'kilo-code'},
+    'kilo-export': {name: 'Kilo Code', slug: 'kilo-code'}
+  })
+})
+
+test('Kilo Code keeps kilo.db in ~/.local/share/kilo, XDG_DATA_HOME moves it, KILO_DB names another file', () => {
+  const kilo = ['kilo.db', 'kilo-*.db']
+  assert.deepEqual(kiloFolders('/home/ada'), [{path: '/home/ada/.local/share/kilo', patterns: kilo}])
+  assert.deepEqual(kiloFolders('/Users/ada', {}, 'darwin'), [{path: '/Users/ada/.local/share/kilo', patterns: kilo}])
+  assert.deepEqual(kiloFolders('C:\\Users\\Ada', {}, 'win32'), [
+    {path: 'C:\\Users\\Ada\\.local\\share\\kilo', patterns: kilo}
+  ])
+  assert.deepEqual(kiloFolders('/home/ada', {XDG_DATA_HOME: '/data/ada'}), [
+    {path: '/data/ada/kilo', patterns: kilo, setBy: 'XDG_DATA_HOME'}
+  ])
+  assert.deepEqual(kiloFolders('/home/ada', {KILO_DB: 'work/k.db'}), [
+    {path: '/home/ada/.local/share/kilo/work', patterns: ['k.db'], setBy: 'KILO_DB'}
+  ])
+  assert.deepEqual(kiloFolders('/home/ada', {KILO_DB: '/srv/k [1].db'}), [
+    {path: '/srv', patterns: ['k \\[1\\].db'], setBy: 'KILO_DB'}
+  ])
+  assert.deepEqual(kiloFolders('/home/ada', {KILO_DB: ':memory:'}), [])
+  // OpenCode's own variable moves OpenCode's database only.
+  assert.deepEqual(kiloFolders('/home/ada', {OPENCODE_DB: '/srv/work.db'}), kiloFolders('/home/ada'))
 })
 
 test('OpenCode keeps its database in ~/.local/share/opencode, on macOS and Windows too', () => {
@@ -114,11 +147,20 @@ test('the patterns take the databases OpenCode wrote, and none of the files besi
       [`${data}/bin/rg`]: '',
       '.local/state/opencode/model.json': '{}\n',
       '.local/state/opencode/prompt-history.jsonl': '{"input":"Hi"}\n',
-      '.config/opencode/opencode.json': '{"model":"mock/mock-model"}\n'
+      '.config/opencode/opencode.json': '{"model":"mock/mock-model"}\n',
+      // Kilo Code 7.7.7's database, in its own data folder.
+      '.local/share/kilo/kilo.db': {fixture: 'packages/format-opencode/fixtures/kilo-database/input.db'},
+      '.local/share/kilo/storage/session_diff/ses_db4211388ffeD8ahqzFAyRifzR.json': '[]\n'
     })
 
-    const sessions = await sessionFiles(home, folders(home))
-    assert.deepEqual(sessions, [`${data}/opencode-dev.db`, `${data}/opencode.db`, `${data}/storage`])
+    const sessions = await sessionFiles(home, allFolders(home))
+    assert.deepEqual(sessions, [
+      '.local/share/kilo/kilo.db',
+      `${data}/opencode-dev.db`,
+      `${data}/opencode.db`,
+      `${data}/storage`
+    ])
+    assert.equal(await conversationsIn(join(home, '.local/share/kilo/kilo.db')), 4)
     assert.equal(await conversationsIn(join(home, data, 'opencode.db')), 1)
     assert.equal(await conversationsIn(join(home, data, 'opencode-dev.db')), 4)
     // The storage folder is one input, read as a folder.
