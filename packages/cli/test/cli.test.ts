@@ -65,7 +65,7 @@ test('--help and --version print and exit 0', async () => {
   assert.match((await runCli(['--version'])).stdout, /^chatmark \d+\.\d+\.\d+\n$/)
 })
 
-test('--list-formats lists formats in dispatch order with extensions, a description and the tools each reads', async () => {
+test('--list-formats lists formats in dispatch order: extensions, a description, the tools each reads', async () => {
   const {code, stdout} = await runCli(['--list-formats'])
   assert.equal(code, 0)
   const lines = stdout.trimEnd().split('\n')

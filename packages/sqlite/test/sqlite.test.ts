@@ -3,8 +3,8 @@ import {readFile} from 'node:fs/promises'
 import {test} from 'vitest'
 import {applyWal, loadSqlite, readSqliteSchema, sqlRow, sqlRows, startsWithSqliteMagic} from '@chatmark/sqlite'
 
-// A database written by Python's sqlite3 in WAL mode: one row checkpointed into the file, a second committed
-// only to the write-ahead log beside it with a row that spans several pages (test/fixtures/README.md says how it was made).
+// A database written by Python's sqlite3 in WAL mode: one row checkpointed into the file, two more committed
+// only to the write-ahead log beside it, one spanning several pages (test/fixtures/README.md says how).
 const database = new Uint8Array(await readFile(new URL('fixtures/notes.db', import.meta.url)))
 const wal = new Uint8Array(await readFile(new URL('fixtures/notes.db-wal', import.meta.url)))
 
