@@ -20,7 +20,10 @@ test("Kilo Code's database is told from OpenCode's by its name or by Kilo's own 
   assert.equal(named.variant, 'kilo-db')
   // Renamed, its schema lies past the sample: a possible OpenCode database, whose tables reading tells apart.
   const renamed = await normalizer.normalize(inputFromBytes(bytes, 'sessions.sqlite'))
-  assert.deepEqual(new Set(renamed.conversations.map((conversation) => conversation.source.variant)), new Set(['kilo-db']))
+  assert.deepEqual(
+    new Set(renamed.conversations.map((conversation) => conversation.source.variant)),
+    new Set(['kilo-db'])
+  )
   // OpenCode's own database stays OpenCode's.
   const opencodeDb = await normalizer.normalize(
     await inputFromPath(join(root, 'packages/format-opencode/fixtures/database/input.db'))
@@ -52,7 +55,9 @@ test("a kilo export is Kilo Code's by the version that wrote it; an opencode exp
   assert.match(kilo.detection.explanation, /kilo export \(version 7\.7\.7\)/)
   const text = JSON.parse(await readFile(exported, 'utf8')) as {info: Record<string, unknown>}
   text.info['version'] = '1.18.33'
-  const relabelled = await normalizer.normalize(inputFromBytes(new TextEncoder().encode(JSON.stringify(text)), 'x.json'))
+  const relabelled = await normalizer.normalize(
+    inputFromBytes(new TextEncoder().encode(JSON.stringify(text)), 'x.json')
+  )
   assert.equal(relabelled.conversations[0]?.source.variant, 'opencode-export')
   assert.equal(relabelled.conversations[0]?.participants[1]?.name, 'OpenCode')
 })
