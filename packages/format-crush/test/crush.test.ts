@@ -39,7 +39,7 @@ test('the real empty database of 2026 reads as no sessions, said plainly', async
   }
 })
 
-test('rows in the write-ahead log are read; a sub-agent nests under its call; the title request is counted', async () => {
+test('rows in the write-ahead log are read; a sub-agent nests under its call; a title request is counted', async () => {
   const {conversations} = await readPath(database2025)
   assert.equal(conversations.length, 1, 'the sub-agent and the title request are no notes of their own')
   const conversation = conversations[0]!
