@@ -188,7 +188,7 @@ test('reasoning streamed as assistant.reasoning is not repeated by the message�
   assert.equal(value.fidelity['encrypted-reasoning'], 1)
 })
 
-test('without usage records, tokens come from the shutdowns: each run’s summed, or the last cumulative one', async () => {
+test('without usage records, tokens come from the shutdowns: each run’s summed, or the last cumulative', async () => {
   const metrics = (input: number, cumulative = false) => ({
     modelMetrics: {m: {requests: {count: 1}, usage: {inputTokens: input, outputTokens: 10, cacheReadTokens: 0}}},
     ...(cumulative ? {accountingSnapshot: {}} : {})

@@ -7,7 +7,7 @@ import type {SessionState, SubagentTimeline, Timeline} from './state.js'
 export const user = userParticipant()
 export const model = modelParticipant('copilot', 'Copilot')
 
-/** The timeline an event belongs to: a sub-agent's when it names one (`agentId`, or the deprecated `parentToolCallId`). */
+/** The timeline of an event: a sub-agent's when it names one (`agentId`, or the deprecated `parentToolCallId`). */
 export function timelineOf(state: SessionState, event: CopilotEvent): Timeline {
   const parentCall = typeof event.data['parentToolCallId'] === 'string' ? event.data['parentToolCallId'] : undefined
   const key = event.agentId ?? parentCall
