@@ -1,3 +1,5 @@
+import {stat} from 'node:fs/promises'
+import {basename, dirname, join} from 'node:path'
 import type {SessionFolder, ToolDescriptor, ToolEnvironment, ToolPaths} from '@chatmark/core/read'
 import {toolPaths} from '@chatmark/core/read'
 import {vscodeVariant} from './detect.js'
@@ -22,7 +24,18 @@ export const copilotTool: ToolDescriptor = {
   name: 'GitHub Copilot CLI',
   slug: 'github-copilot-cli',
   variants: {[vscodeVariant]: {name: 'GitHub Copilot Chat', slug: 'github-copilot-chat'}},
-  sessionFolders
+  sessionFolders,
+  companions
+}
+
+/**
+ * The `workspace.yaml` beside a session's `events.jsonl`: `/rename` changes the session's name there, and not in
+ * its events (1.0.102), so a sync reads the session again when it changes.
+ */
+async function companions(path: string): Promise<string[]> {
+  if (basename(path) !== 'events.jsonl') return []
+  const workspace = join(dirname(path), 'workspace.yaml')
+  return (await stat(workspace).catch(() => undefined))?.isFile() ? [workspace] : []
 }
 
 function sessionFolders(environment: ToolEnvironment): SessionFolder[] {

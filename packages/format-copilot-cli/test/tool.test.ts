@@ -95,6 +95,8 @@ test('the patterns take the sessions and transcripts, and none of the files besi
     const read = async (path: string) =>
       (await createNormalizer({formats: [copilotCli()]}).normalize(await inputFromPath(join(home, path))))
         .conversations[0]
+    assert.deepEqual(await tool?.companions?.(join(home, sessions[2]!)), [join(home, state, id, 'workspace.yaml')])
+    assert.deepEqual(await tool?.companions?.(join(home, sessions[1]!)), [])
     const tui = await read(sessions[2]!)
     assert.equal(tui?.title, 'Mock TUI session', 'the name from workspace.yaml beside it')
     const transcript = await read(sessions[0]!)
