@@ -7,8 +7,9 @@ import {notice, timelineOf} from './timeline.js'
 
 /**
  * `session.snapshot_rewind` (`/rewind`, double Esc): the prompt `upToEventId` and everything after it were undone.
- * 1.0.x truncates `events.jsonl` itself and marks the event ephemeral, so a file rarely holds one; when it does,
- * the turns it undid leave the note and are counted (`rewound-turn`), or stay as a branch with `--branches all`.
+ * 1.0.102 truncates `events.jsonl` itself, writes `session.info` `infoType: rewind` (a notice) and not this
+ * ephemeral event, so a file rarely holds one; when it does, the turns it undid leave the note and are counted
+ * (`rewound-turn`), or stay as a branch with `--branches all`.
  */
 export function snapshotRewind(state: SessionState, event: CopilotEvent): void {
   const target = stringOf(event.data['upToEventId'])
