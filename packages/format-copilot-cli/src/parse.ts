@@ -41,11 +41,9 @@ export async function* parse(input: Input, context: ParseContext<ResolvedOptions
   const sidecar = input.path ? await readSidecar(input.path) : undefined
   // `workspace.yaml` is the session's when its id is (a flat `<id>.jsonl` of 0.0.3xx has none beside it).
   const own = sidecar && (!sidecar.id || !state.info.sessionId || sidecar.id === state.info.sessionId)
-  const variant = state.info.vscodeVersion
-    ? vscodeVariant
-    : streamed && !state.info.sessionId
-      ? streamVariant
-      : cliVariant
+  // `--output-format json` streams no `session.start` (which sets the producer); a session file begins with one.
+  const fromStream = streamed && !state.info.producer
+  const variant = state.info.vscodeVersion ? vscodeVariant : fromStream ? streamVariant : cliVariant
   yield session.finish({
     fallbackId: fallbackId(input),
     variant,

@@ -114,10 +114,10 @@ export function record(state: SessionState, event: CopilotEvent): void {
     return
   }
   const reason =
-    counted[event.type] ??
-    (event.type.startsWith('model.') ? 'model-call-record' : undefined) ??
     // What `--output-format json` streams besides the events it also writes (deltas, progress, lists loaded).
-    (event.ephemeral ? 'streamed-event' : undefined)
+    (event.ephemeral ? 'streamed-event' : undefined) ??
+    counted[event.type] ??
+    (event.type.startsWith('model.') ? 'model-call-record' : undefined)
   if (reason) {
     count(state, reason)
     return
