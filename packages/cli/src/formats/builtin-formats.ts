@@ -4,6 +4,7 @@ import {chatgpt} from '@chatmark/format-chatgpt'
 import {claude} from '@chatmark/format-claude'
 import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
+import {copilotCli} from '@chatmark/format-copilot-cli'
 import {crush} from '@chatmark/format-crush'
 import {gemini} from '@chatmark/format-gemini'
 import {opencode} from '@chatmark/format-opencode'
@@ -27,6 +28,7 @@ export function builtinFormats(): FormatPlugin[] {
     slack(),
     qwen(),
     continueCli(),
+    copilotCli(),
     aider(),
     opencode(),
     crush(),
