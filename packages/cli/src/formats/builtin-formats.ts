@@ -4,7 +4,9 @@ import {chatgpt} from '@chatmark/format-chatgpt'
 import {claude} from '@chatmark/format-claude'
 import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
+import {droid} from '@chatmark/format-droid'
 import {gemini} from '@chatmark/format-gemini'
+import {geminiApps} from '@chatmark/format-gemini-apps'
 import {opencode} from '@chatmark/format-opencode'
 import {plaintext} from '@chatmark/format-plaintext'
 import {qwen} from '@chatmark/format-qwen'
@@ -19,7 +21,7 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), qwen(), continueCli(), aider(), opencode(), plaintext(), gemini()]
+  return [claude(), chatgpt(), codex(), slack(), geminiApps(), droid(), qwen(), continueCli(), aider(), opencode(), plaintext(), gemini()]
 }
 
 /** The built-in formats' names, in dispatch order. */
