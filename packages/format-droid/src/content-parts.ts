@@ -18,13 +18,18 @@ export function assistantParts(content: readonly unknown[]): Part[] {
         break
       case 'thinking':
       case 'reasoning': {
-        // SpecStory's droidcli parser reads `thinking`, else `text` (getspecstory specstory-cli/pkg/providers/droidcli).
+        // SpecStory's parser reads `thinking`, else `text` (getspecstory specstory-cli/pkg/providers/droidcli).
         const text = isString(block['thinking']) ? block['thinking'] : isString(block['text']) ? block['text'] : ''
         if (text.trim() !== '') parts.push({type: 'thinking', text})
         break
       }
       case 'redacted_thinking':
-        parts.push({type: 'notice', level: 'info', kind: 'redacted-thinking', text: 'Thinking the provider kept redacted'})
+        parts.push({
+          type: 'notice',
+          level: 'info',
+          kind: 'redacted-thinking',
+          text: 'Thinking the provider kept redacted'
+        })
         break
       case 'tool_use':
         parts.push(toolCall(block))

@@ -13,10 +13,7 @@ export const messageSource = 'chatmark:droid'
  * Reads a Droid session file, record by record, and its `.settings.json`
  * beside it (model, tokens), into one conversation.
  */
-export async function* parse(
-  input: Input,
-  context: ParseContext<ResolvedOptions>
-): AsyncGenerator<Conversation> {
+export async function* parse(input: Input, context: ParseContext<ResolvedOptions>): AsyncGenerator<Conversation> {
   const {file} = context
   const warn = (reason: string, ruleId: string): void => {
     file.message(reason, {ruleId, source: messageSource})

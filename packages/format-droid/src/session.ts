@@ -64,14 +64,18 @@ export class DroidSession {
         return
       default:
         this.count('unknown-record')
-        this.warn(`Line ${line}: a record of type ${String(record['type'])} that this reader does not know`, 'unknown-record')
+        this.warn(
+          `Line ${line}: a record of type ${String(record['type'])} that this reader does not know`,
+          'unknown-record'
+        )
         this.push({role: 'system', parts: [unknownBlock(record)]})
     }
   }
 
   /** After the last record: a fork's notice where its own turns begin. */
   finish(): void {
-    if (!this.start.parent) return
+    // A fork that holds nothing (droid 0.117.0 wrote the header of a fork whose requests all failed) gets no note.
+    if (!this.start.parent || (this.turns.length === 0 && this.#copiedTurns === 0)) return
     if (this.#copying) {
       // `forkedAtMessageId` never came: every turn is kept, as nothing says which are the parent's.
       this.warn(`The fork's last copied message ${this.start.forkedAt ?? ''} is not in the file`, 'fork-point-missing')
@@ -79,6 +83,7 @@ export class DroidSession {
       return
     }
     const notice = forkNotice(this.start.parent, this.#copiedTurns)
+    if (this.turns.length === 0) notice.onlyCopied = true
     this.turns.unshift({role: 'system', parts: [notice]})
   }
 
@@ -121,7 +126,12 @@ export class DroidSession {
     }
   }
 
-  private assistant(message: Record<string, unknown>, content: unknown[], id: string | undefined, at: Partial<Turn>): void {
+  private assistant(
+    message: Record<string, unknown>,
+    content: unknown[],
+    id: string | undefined,
+    at: Partial<Turn>
+  ): void {
     const model = [message['modelId'], message['model']].find(isString)
     if (model && !this.models.includes(model)) this.models.push(model)
     const parts = assistantParts(content)
@@ -172,7 +182,13 @@ export class DroidSession {
       return
     }
     this.count('orphan-tool-result')
-    parts.push({type: 'tool-call', text: 'A result whose call is not in the file', name: 'unknown', ...(callId ? {id: callId} : {}), result})
+    parts.push({
+      type: 'tool-call',
+      text: 'A result whose call is not in the file',
+      name: 'unknown',
+      ...(callId ? {id: callId} : {}),
+      result
+    })
   }
 
   private takeOutcome(record: Record<string, unknown>): void {
@@ -237,8 +253,18 @@ function isReminder(text: string): boolean {
 }
 
 function metaNotice(text: string): NoticePart {
-  const first = text.replace(/<\/?system-reminder>/g, '').trim().split('\n')[0] ?? ''
-  return {type: 'notice', level: 'info', kind: 'meta', text: `Context Droid added: ${first.slice(0, 80)}`, details: text}
+  const first =
+    text
+      .replace(/<\/?system-reminder>/g, '')
+      .trim()
+      .split('\n')[0] ?? ''
+  return {
+    type: 'notice',
+    level: 'info',
+    kind: 'meta',
+    text: `Context Droid added: ${first.slice(0, 80)}`,
+    details: text
+  }
 }
 
 function userOnlyNotice(part: Part): Part {

@@ -16,11 +16,18 @@ export function detect(sample: Sample): Verdict {
   switch (sample.kind) {
     case 'json':
       return detectJson(sample.json)
+    case 'jsonl':
+      // A file of one line (the array written without line breaks) is a JSONL sample of one record.
+      return sample.records.length === 1 ? detectJson(sample.json) : notTakeout(sample.kind)
     case 'text':
       return detectHtml(sample.text)
     default:
-      return {confidence: 'none', reason: `${sample.kind} input, not a Google Takeout My Activity file`}
+      return notTakeout(sample.kind)
   }
+}
+
+function notTakeout(kind: string): Verdict {
+  return {confidence: 'none', reason: `${kind} input, not a Google Takeout My Activity file`}
 }
 
 function detectJson(document: unknown): Verdict {
@@ -43,7 +50,9 @@ function detectJson(document: unknown): Verdict {
   if (verbs.length > 0 && timed)
     return {
       confidence: 'certain',
-      reason: `Google Takeout My Activity records of ${productOf(gemini[0]!)} with activity titles (${verbOf(verbs[0]!)}...)`,
+      reason:
+        `Google Takeout My Activity records of ${productOf(gemini[0]!)} ` +
+        `with activity titles (${verbOf(verbs[0]!)}...)`,
       variant: 'takeout-json'
     }
   return {
@@ -57,13 +66,13 @@ function verbOf(record: Record<string, unknown>): string {
   return String(record['title']).split(/[\s\u00a0]/)[0] ?? ''
 }
 
-const cardHeader = new RegExp(
-  `class="header-cell[^"]*"[^>]*>\\s*<p[^>]*>\\s*(${geminiProducts.map((name) => name.replace(' ', '\\s')).join('|')})\\s*<`
-)
+const productNames = geminiProducts.map((name) => name.replace(' ', '\\s')).join('|')
+const cardHeader = new RegExp(`class="header-cell[^"]*"[^>]*>\\s*<p[^>]*>\\s*(${productNames})\\s*<`)
 
 function detectHtml(text: string): Verdict {
   if (!/<html|<div/i.test(text)) return {confidence: 'none', reason: 'text that is not HTML'}
-  if (!text.includes('outer-cell')) return {confidence: 'none', reason: 'HTML without Takeout activity cards (outer-cell)'}
+  if (!text.includes('outer-cell'))
+    return {confidence: 'none', reason: 'HTML without Takeout activity cards (outer-cell)'}
   const product = cardHeader.exec(text)?.[1]
   if (product)
     return {

@@ -26,7 +26,7 @@ export const gapMinutes = 30
  * oldest first, and the groups are in the order of their first activity.
  */
 export function groupActivities(activities: readonly Activity[]): ActivityGroup[] {
-    const groups: ActivityGroup[] = []
+  const groups: ActivityGroup[] = []
   const byConversation = new Map<string, ActivityGroup>()
   let current: ActivityGroup | undefined
   let last: number | undefined
@@ -35,7 +35,11 @@ export function groupActivities(activities: readonly Activity[]): ActivityGroup[
       const found = byConversation.get(activity.conversationId)
       if (found) found.activities.push(activity)
       else {
-        const group: ActivityGroup = {grouping: 'conversation-url', conversationId: activity.conversationId, activities: [activity]}
+        const group: ActivityGroup = {
+          grouping: 'conversation-url',
+          conversationId: activity.conversationId,
+          activities: [activity]
+        }
         byConversation.set(activity.conversationId, group)
         groups.push(group)
       }

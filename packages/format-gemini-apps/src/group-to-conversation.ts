@@ -65,11 +65,24 @@ function activityTurns(activity: Activity, files: ExportFiles, fidelity: Fidelit
   )
   const subtitles: Part[] =
     activity.subtitles.length > 0
-      ? [{type: 'notice', level: 'info', kind: 'meta', text: 'Subtitles of the activity', details: activity.subtitles.join('\n')}]
+      ? [
+          {
+            type: 'notice',
+            level: 'info',
+            kind: 'meta',
+            text: 'Subtitles of the activity',
+            details: activity.subtitles.join('\n')
+          }
+        ]
       : []
   switch (verb.kind) {
     case 'prompt': {
-      const user: Turn = {role: 'user', author: 'user', ...at, parts: [...textPart(verb.text), ...attached, ...subtitles]}
+      const user: Turn = {
+        role: 'user',
+        author: 'user',
+        ...at,
+        parts: [...textPart(verb.text), ...attached, ...subtitles]
+      }
       if (answer.length === 0) {
         fidelity['unanswered-prompt'] = (fidelity['unanswered-prompt'] ?? 0) + 1
         return [user]
@@ -78,14 +91,39 @@ function activityTurns(activity: Activity, files: ExportFiles, fidelity: Fidelit
     }
     case 'answer':
       return [
-        {role: 'assistant', author: authorOf(activity), ...at, ...model, parts: [...textPart(verb.text), ...answer, ...attached, ...subtitles]}
+        {
+          role: 'assistant',
+          author: authorOf(activity),
+          ...at,
+          ...model,
+          parts: [...textPart(verb.text), ...answer, ...attached, ...subtitles]
+        }
       ]
     case 'created': {
       const heading: Part = {type: 'notice', level: 'info', kind: 'system', text: `Created ${verb.text}`.trim()}
-      return [{role: 'assistant', author: authorOf(activity), ...at, ...model, parts: [heading, ...answer, ...attached, ...subtitles]}]
+      return [
+        {
+          role: 'assistant',
+          author: authorOf(activity),
+          ...at,
+          ...model,
+          parts: [heading, ...answer, ...attached, ...subtitles]
+        }
+      ]
     }
     case 'event':
-      return [{role: 'system', ...at, parts: [{type: 'notice', level: 'info', kind: 'system', text: verb.text}, ...answer, ...attached, ...subtitles]}]
+      return [
+        {
+          role: 'system',
+          ...at,
+          parts: [
+            {type: 'notice', level: 'info', kind: 'system', text: verb.text},
+            ...answer,
+            ...attached,
+            ...subtitles
+          ]
+        }
+      ]
     case 'other': {
       fidelity['unknown-activity'] = (fidelity['unknown-activity'] ?? 0) + 1
       const notice: Part = {

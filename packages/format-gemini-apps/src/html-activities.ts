@@ -15,7 +15,10 @@ import {geminiProducts} from './json-activity.js'
  * this here?`). Cards of another product are skipped and counted in
  * `otherProducts`. `problems` gets each card that could not be read.
  */
-export function htmlActivities(html: string, problems: (reason: string) => void): {
+export function htmlActivities(
+  html: string,
+  problems: (reason: string) => void
+): {
   activities: Activity[]
   otherProducts: number
 } {

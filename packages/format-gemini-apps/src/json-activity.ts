@@ -24,7 +24,11 @@ export function isGeminiRecord(value: unknown): value is Record<string, unknown>
  * One record of `MyActivity.json` as an {@link Activity}. `problems` gets what
  * of it could not be read (a `safeHtmlItem` that is not `{html}`).
  */
-export function jsonActivity(record: Record<string, unknown>, index: number, problems: (reason: string) => void): Activity {
+export function jsonActivity(
+  record: Record<string, unknown>,
+  index: number,
+  problems: (reason: string) => void
+): Activity {
   const answer: string[] = []
   const items = Array.isArray(record['safeHtmlItem']) ? record['safeHtmlItem'] : []
   for (const [place, item] of items.entries()) {

@@ -45,9 +45,15 @@ async function readJson(
 ): Promise<Activity[]> {
   const activities: Activity[] = []
   let others = 0
-  for await (const {index, value} of readJsonItems(input, {file: context.file, limits: context.limits, source: messageSource})) {
+  for await (const {index, value} of readJsonItems(input, {
+    file: context.file,
+    limits: context.limits,
+    source: messageSource
+  })) {
     if (isGeminiRecord(value)) {
-      activities.push(jsonActivity(value, index, (reason) => warn(`Record ${index + 1}: ${reason}`, 'malformed-record')))
+      activities.push(
+        jsonActivity(value, index, (reason) => warn(`Record ${index + 1}: ${reason}`, 'malformed-record'))
+      )
     } else if (isRecord(value) && productOf(value) !== undefined) others++
     else warn(`Record ${index + 1} is not a My Activity record (no title or product): skipped`, 'malformed-record')
   }

@@ -25,8 +25,12 @@ export function looksLikeTakeoutTime(text: string): boolean {
   return timePattern.test(text.replace(/[\u00a0\u202f]/g, ' '))
 }
 
-const timePattern =
-  /\b([A-Z][a-z]{2,8})\.? (\d{1,2}), (\d{4}), (\d{1,2}):(\d{2}):(\d{2}) ?(AM|PM) ((?:GMT|UTC)(?:[+-]\d{1,2}(?::\d{2})?)?|[A-Z]{2,5})\b/i
+// Month day, year, h:mm:ss AM|PM zone.
+const timePattern = new RegExp(
+  String.raw`\b([A-Z][a-z]{2,8})\.? (\d{1,2}), (\d{4}), (\d{1,2}):(\d{2}):(\d{2}) ?(AM|PM) ` +
+    String.raw`((?:GMT|UTC)(?:[+-]\d{1,2}(?::\d{2})?)?|[A-Z]{2,5})\b`,
+  'i'
+)
 
 const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 

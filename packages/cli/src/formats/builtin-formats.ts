@@ -21,7 +21,20 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), geminiApps(), droid(), qwen(), continueCli(), aider(), opencode(), plaintext(), gemini()]
+  return [
+    claude(),
+    chatgpt(),
+    codex(),
+    slack(),
+    geminiApps(),
+    droid(),
+    qwen(),
+    continueCli(),
+    aider(),
+    opencode(),
+    plaintext(),
+    gemini()
+  ]
 }
 
 /** The built-in formats' names, in dispatch order. */
