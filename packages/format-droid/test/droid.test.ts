@@ -39,9 +39,10 @@ test("detection: certain on session_start; Pi-like message records alone are not
     reason: 'a Factory Droid session_start record with id and cwd'
   })
   assert.equal(plugin.detect(sample(`${start}\n`)).confidence, 'certain')
-  const pi = `${JSON.stringify({type: 'session', version: 3, id: 'x', cwd: '/p'})}\n${message('user', [{type: 'text', text: 'hi'}])}\n`
+  const hi = message('user', [{type: 'text', text: 'hi'}])
+  const pi = `${JSON.stringify({type: 'session', version: 3, id: 'x', cwd: '/p'})}\n${hi}\n`
   assert.equal(plugin.detect(sample(pi)).confidence, 'none')
-  const headless = `${message('user', [{type: 'text', text: 'hi'}])}\n${JSON.stringify({type: 'agent_turn_outcome', reason: 'completed'})}\n`
+  const headless = `${hi}\n${JSON.stringify({type: 'agent_turn_outcome', reason: 'completed'})}\n`
   assert.equal(plugin.detect(sample(headless)).confidence, 'likely')
 })
 

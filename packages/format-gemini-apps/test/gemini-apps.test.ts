@@ -159,7 +159,12 @@ test('HTML cards: the time in the export locale, a time zone it does not know le
   const card = (head: string, time: string): string =>
     `<div class="outer-cell"><div class="mdl-grid"><div class="header-cell"><p>${head}<br></p></div>` +
     `<div class="content-cell">Prompted&nbsp;hello<br>${time}<br><p>answer</p></div></div></div>`
-  const page = `<html><body>${card('Gemini Apps', 'Jan 2, 2026, 3:04:05\u202fAM GMT+05:30')}${card('Gemini Apps', 'Jan 2, 2026, 9:04:05 PM XYZT')}${card('YouTube', 'Jan 2, 2026, 3:04:05 AM UTC')}</body></html>`
+  const cards = [
+    card('Gemini Apps', 'Jan 2, 2026, 3:04:05\u202fAM GMT+05:30'),
+    card('Gemini Apps', 'Jan 2, 2026, 9:04:05 PM XYZT'),
+    card('YouTube', 'Jan 2, 2026, 3:04:05 AM UTC')
+  ]
+  const page = `<html><body>${cards.join('')}</body></html>`
   const {conversations, messages} = await read(inputFromString(page, 'My Activity.html'))
   const times = conversations.flatMap((conversation) => conversation.turns.map((turn) => turn.timestamp))
   assert.ok(times.includes('2026-01-01T21:34:05.000Z'), JSON.stringify(times))
