@@ -66,12 +66,13 @@ export function unknownBlock(block: Record<string, unknown>): Part {
   }
 }
 
-/** A `tool_result` block's text: a string, or the `text` of its items (an array of blocks). */
+/** A `tool_result` block's text: a string, the `text` of its items (an array of blocks), or of one block. */
 export function resultText(content: unknown): string {
   if (isString(content)) return content
   if (Array.isArray(content))
     return content
       .map((item) => (isRecord(item) && isString(item['text']) ? item['text'] : JSON.stringify(item)))
       .join('\n')
+  if (isRecord(content) && isString(content['text'])) return content['text']
   return content === undefined || content === null ? '' : JSON.stringify(content)
 }

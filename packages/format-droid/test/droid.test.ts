@@ -158,3 +158,72 @@ test('a settings file that is not JSON is reported and the session read without 
     await rm(dir, {recursive: true, force: true})
   }
 })
+
+test('every content block is kept: reasoning, redacted thinking, images, unknown blocks, results without calls', async () => {
+  const text = [
+    JSON.stringify({type: 'session_start', id: 's-2', parent: 'p-1', forkedAtMessageId: 'never-seen'}),
+    message('user', [
+      {type: 'text', text: 'Look'},
+      {type: 'image', source: {type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo='}},
+      {type: 'video', url: 'x'}
+    ]),
+    message('assistant', [
+      {type: 'reasoning', text: 'Hmm.'},
+      {type: 'redacted_thinking', data: 'xxx'},
+      {type: 'tool_use', id: 'c1', name: 'Grep', input: {pattern: 'a', description: 'Find a'}},
+      {type: 'hologram'}
+    ]),
+    message('user', [
+      {type: 'tool_result', tool_use_id: 'c1', content: [{type: 'text', text: 'a.txt'}, {type: 'image'}]},
+      {type: 'tool_result', tool_use_id: 'gone', content: {text: 'orphan'}}
+    ]),
+    message('narrator', [{type: 'text', text: 'aside'}])
+  ].join('\n')
+  const {conversations, messages} = await read(inputFromString(text, 's.jsonl'))
+  const [conversation] = conversations
+  assert.ok(conversation)
+  const parts = conversation.turns.flatMap((turn) => turn.parts)
+  assert.deepEqual(
+    parts.map((part) => (part.type === 'notice' ? `notice:${part.kind}` : part.type)),
+    [
+      'notice:fork',
+      'text',
+      'attachment',
+      'notice:unknown-content',
+      'thinking',
+      'notice:redacted-thinking',
+      'tool-call',
+      'notice:unknown-content',
+      'tool-call',
+      'text'
+    ]
+  )
+  const grep = parts[6]
+  assert.ok(grep?.type === 'tool-call')
+  assert.equal(grep.text, 'Find a')
+  assert.equal(grep.result?.text, 'a.txt\n{"type":"image"}')
+  assert.equal(parts[8]?.type === 'tool-call' && parts[8].result?.text, 'orphan')
+  assert.deepEqual(conversation.fidelity, {'orphan-tool-result': 1, 'unknown-role': 1})
+  assert.ok(messages.some((text) => /last copied message never-seen is not in the file/.test(text)))
+  assert.equal(conversation.turns.at(-1)?.role, 'other')
+})
+
+test('a settings file that is JSON but no object is reported; one without usage adds only its model', async () => {
+  const {mkdtemp, writeFile, rm} = await import('node:fs/promises')
+  const {join} = await import('node:path')
+  const {tmpdir} = await import('node:os')
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-droid-'))
+  try {
+    await writeFile(join(dir, 'a.jsonl'), `${start}\n${message('user', [{type: 'text', text: 'hi'}])}\n`)
+    await writeFile(join(dir, 'a.settings.json'), '[1]')
+    await writeFile(join(dir, 'b.jsonl'), `${start}\n${message('user', [{type: 'text', text: 'hi'}])}\n`)
+    await writeFile(join(dir, 'b.settings.json'), '{"model": "gpt-5.1-codex", "tokenUsage": {}}')
+    const a = await read(await inputFromPath(join(dir, 'a.jsonl')))
+    assert.ok(a.messages.some((text) => /is not a JSON object/.test(text)), a.messages.join('\n'))
+    const b = await read(await inputFromPath(join(dir, 'b.jsonl')))
+    assert.deepEqual(b.conversations[0]!.metadata.models, ['gpt-5.1-codex'])
+    assert.equal(b.conversations[0]!.metadata.tokens, undefined)
+  } finally {
+    await rm(dir, {recursive: true, force: true})
+  }
+})

@@ -58,7 +58,7 @@ export function jsonActivity(
     ...(isString(record['imageFile']) ? {imageFile: record['imageFile']} : {}),
     ...(modelLine ? {model: modelLine.name.replace(/^Model:\s*/, '').trim()} : {}),
     subtitles: subtitles
-      .filter((subtitle) => subtitle !== modelLine && subtitle.url !== conversationUrl)
+      .filter((subtitle) => subtitle !== modelLine && (subtitle.url === undefined || subtitle.url !== conversationUrl))
       .map((subtitle) => [subtitle.name, subtitle.value ?? subtitle.url].filter(Boolean).join(': '))
       .filter((line) => line !== '')
   }

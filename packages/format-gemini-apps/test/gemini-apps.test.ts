@@ -171,3 +171,39 @@ test('HTML cards: the time in the export locale, a time zone it does not know le
   assert.ok(times.includes(undefined))
   assert.ok(messages.some((message) => /1 cards of other Google products/.test(message)))
 })
+
+test('split rows, answers without html and other subtitles are kept', async () => {
+  const text = JSON.stringify([
+    record('Gemini said: Paris.', '2026-02-01T10:00:02Z', {safeHtmlItem: [{nohtml: 1}]}),
+    record('You said: Capital of France?', '2026-02-01T10:00:01Z', {
+      subtitles: [{name: 'Gem', value: 'Geography tutor'}],
+      products: ['Gemini Apps']
+    }),
+    {title: 'Watched a video', header: 'YouTube', time: '2026-02-01T10:00:00Z'}
+  ])
+  const {conversations, messages} = await read(inputFromString(text, 'MyActivity.json'))
+  const turns = conversations[0]!.turns
+  assert.deepEqual(
+    turns.map((turn) => [turn.role, turn.parts.map((part) => part.type)]),
+    [
+      ['user', ['text', 'notice']],
+      ['assistant', ['text']]
+    ]
+  )
+  assert.ok(messages.some((message) => /Record 1: safeHtmlItem\[0\] has no html/.test(message)))
+  assert.ok(messages.some((message) => /1 records of other Google products/.test(message)))
+  const notice = turns[0]!.parts[1]
+  assert.ok(notice?.type === 'notice' && notice.kind === 'meta')
+  assert.equal(notice.details, 'Gem: Geography tutor')
+})
+
+test('read with --format gemini-apps (no detection), an HTML page is still told from JSON by its first byte', async () => {
+  const page = await readFile(fixture('takeout-html/input.html'), 'utf8')
+  const reading = await createNormalizer({formats: [geminiApps()]}).read(inputFromString(page, 'page.html'), {
+    format: 'gemini-apps'
+  })
+  const conversations: Conversation[] = []
+  for await (const conversation of reading.conversations) conversations.push(conversation)
+  assert.equal(conversations.length, 2)
+  assert.equal(conversations[0]!.source.variant, 'takeout-html')
+})
