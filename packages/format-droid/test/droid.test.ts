@@ -159,7 +159,7 @@ test('a settings file that is not JSON is reported and the session read without 
   }
 })
 
-test('every content block is kept: reasoning, redacted thinking, images, unknown blocks, results without calls', async () => {
+test('every block is kept: reasoning, redacted thinking, images, unknown blocks, results without calls', async () => {
   const text = [
     JSON.stringify({type: 'session_start', id: 's-2', parent: 'p-1', forkedAtMessageId: 'never-seen'}),
     message('user', [
@@ -219,7 +219,10 @@ test('a settings file that is JSON but no object is reported; one without usage 
     await writeFile(join(dir, 'b.jsonl'), `${start}\n${message('user', [{type: 'text', text: 'hi'}])}\n`)
     await writeFile(join(dir, 'b.settings.json'), '{"model": "gpt-5.1-codex", "tokenUsage": {}}')
     const a = await read(await inputFromPath(join(dir, 'a.jsonl')))
-    assert.ok(a.messages.some((text) => /is not a JSON object/.test(text)), a.messages.join('\n'))
+    assert.ok(
+      a.messages.some((text) => /is not a JSON object/.test(text)),
+      a.messages.join('\n')
+    )
     const b = await read(await inputFromPath(join(dir, 'b.jsonl')))
     assert.deepEqual(b.conversations[0]!.metadata.models, ['gpt-5.1-codex'])
     assert.equal(b.conversations[0]!.metadata.tokens, undefined)

@@ -197,7 +197,7 @@ test('split rows, answers without html and other subtitles are kept', async () =
   assert.equal(notice.details, 'Gem: Geography tutor')
 })
 
-test('read with --format gemini-apps (no detection), an HTML page is still told from JSON by its first byte', async () => {
+test('with --format gemini-apps (no detection) an HTML page is told from JSON by its first byte', async () => {
   const page = await readFile(fixture('takeout-html/input.html'), 'utf8')
   const reading = await createNormalizer({formats: [geminiApps()]}).read(inputFromString(page, 'page.html'), {
     format: 'gemini-apps'
