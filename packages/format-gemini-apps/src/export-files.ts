@@ -36,10 +36,13 @@ export function attachmentPart(name: string, files: ExportFiles): AttachmentPart
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1)
   const entry = files.get(base)
   const mimeType = mimeTypes[base.slice(base.lastIndexOf('.') + 1).toLowerCase()]
-  const described = [mimeType, entry?.size === undefined ? undefined : formatBytes(entry.size)].filter(Boolean)
+  // A listed export without the file: Takeout leaves out what it could not copy (a deleted upload, say).
+  const missing = !entry && files.size > 0 ? 'not in the export' : undefined
+  const size = entry?.size === undefined ? undefined : formatBytes(entry.size)
+  const described = [mimeType, size, missing].filter(Boolean)
   return {
     type: 'attachment',
-    text: described.length > 0 ? `${base} (${described.join(', ')})` : base,
+    text: described.length > 0 ? described.join(', ') : 'a file',
     name: base,
     ...(mimeType ? {mimeType} : {}),
     ...(entry?.size === undefined ? {} : {size: entry.size}),
