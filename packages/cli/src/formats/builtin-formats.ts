@@ -6,7 +6,9 @@ import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
 import {copilotCli} from '@chatmark/format-copilot-cli'
 import {crush} from '@chatmark/format-crush'
+import {droid} from '@chatmark/format-droid'
 import {gemini} from '@chatmark/format-gemini'
+import {geminiApps} from '@chatmark/format-gemini-apps'
 import {opencode} from '@chatmark/format-opencode'
 import {plaintext} from '@chatmark/format-plaintext'
 import {qwen} from '@chatmark/format-qwen'
@@ -26,6 +28,8 @@ export function builtinFormats(): FormatPlugin[] {
     chatgpt(),
     codex(),
     slack(),
+    geminiApps(),
+    droid(),
     qwen(),
     continueCli(),
     copilotCli(),
