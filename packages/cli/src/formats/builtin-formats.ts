@@ -5,6 +5,7 @@ import {claude} from '@chatmark/format-claude'
 import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
 import {gemini} from '@chatmark/format-gemini'
+import {cline} from '@chatmark/format-cline'
 import {opencode} from '@chatmark/format-opencode'
 import {plaintext} from '@chatmark/format-plaintext'
 import {qwen} from '@chatmark/format-qwen'
@@ -19,7 +20,19 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), qwen(), continueCli(), aider(), opencode(), plaintext(), gemini()]
+  return [
+    claude(),
+    chatgpt(),
+    codex(),
+    slack(),
+    qwen(),
+    continueCli(),
+    aider(),
+    opencode(),
+    cline(),
+    plaintext(),
+    gemini()
+  ]
 }
 
 /** The built-in formats' names, in dispatch order. */
