@@ -42,7 +42,8 @@ const toolNames = new Set([
   'apply_patch'
 ])
 
-const tag = /<([a-z_]+)>([\s\S]*?)(?:<\/\1>|$)/g
+// Only these names are looked for: an unknown tag left open (`<div>` in prose) must not swallow the text after it.
+const tag = new RegExp(`<(thinking|${[...toolNames].join('|')})>([\\s\\S]*?)(?:</\\1>|$)`, 'g')
 const parameter = /<([a-z_]+)>\n?([\s\S]*?)\n?<\/\1>/g
 
 /**
@@ -56,7 +57,6 @@ export function assistantTextParts(text: string): Part[] {
   let last = 0
   for (const match of text.matchAll(tag)) {
     const name = match[1] ?? ''
-    if (name !== 'thinking' && !toolNames.has(name)) continue
     pushText(parts, text.slice(last, match.index))
     last = match.index + match[0].length
     const body = match[2] ?? ''
