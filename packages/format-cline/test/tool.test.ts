@@ -82,7 +82,7 @@ test('sync takes each tasks/ and sessions/ folder as one input and reads every t
     const task = 'format-cline/fixtures/extension-3.51-task/input/saoudrizwan.claude-dev/tasks/1769064454592'
     const kilo =
       'format-cline/fixtures/kilo-legacy-xml/input/kilocode.kilo-code/tasks/0b6f7c1e-4d2a-4f51-9c1e-2f7d3f0a9b11'
-    const session = 'format-cline/fixtures/sdk-cli-3.0.65/input/1796569112917_yc2jc'
+    const session = 'format-cline/fixtures/sdk-cli-3.0.65/input/1796570811548_weil4'
     const storage = '.config/Code/User/globalStorage'
     await layOut(home, {
       [`${storage}/saoudrizwan.claude-dev/tasks/1769064454592/api_conversation_history.json`]: {
@@ -96,11 +96,11 @@ test('sync takes each tasks/ and sessions/ folder as one input and reads every t
       [`${storage}/kilocode.kilo-code/tasks/k1/api_conversation_history.json`]: {
         fixture: `${kilo}/api_conversation_history.json`
       },
-      '.cline/data/sessions/1796569112917_yc2jc/1796569112917_yc2jc.json': {
-        fixture: `${session}/1796569112917_yc2jc.json`
+      '.cline/data/sessions/1796570811548_weil4/1796570811548_weil4.json': {
+        fixture: `${session}/1796570811548_weil4.json`
       },
-      '.cline/data/sessions/1796569112917_yc2jc/1796569112917_yc2jc.messages.json': {
-        fixture: `${session}/1796569112917_yc2jc.messages.json`
+      '.cline/data/sessions/1796570811548_weil4/1796570811548_weil4.messages.json': {
+        fixture: `${session}/1796570811548_weil4.messages.json`
       },
       '.cline/data/settings/providers.json': '{}\n'
     })
