@@ -37,7 +37,7 @@ export interface UiSummary {
  * `user_feedback` its `<feedback>` prompts); or what only the panel showed
  * (`task_progress`, the focus chain's checklist, also a tool parameter).
  */
-const mirrored = new Set([
+export const mirrored: ReadonlySet<string> = new Set([
   'task',
   'text',
   'reasoning',

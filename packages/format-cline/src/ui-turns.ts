@@ -4,6 +4,7 @@ import {timeOfEpoch} from './epoch-time.js'
 import type {UiMessage} from './ui-message.js'
 import {textJson} from './ui-message.js'
 import {uiNotice} from './ui-notices.js'
+import {mirrored} from './ui-summary.js'
 
 /**
  * The turns of a task that has only its `ui_messages.json` (its api history
@@ -89,7 +90,8 @@ export function uiTurns(messages: readonly UiMessage[], fidelity: Fidelity): Tur
       default: {
         const notice = uiNotice(message)
         if (notice) say(notice, message)
-        else if (!quiet.has(message.kind)) {
+        // A kind no one knows is counted and reported by `uiSummary`; one known but not shown here, here.
+        else if (mirrored.has(message.kind) && !quiet.has(message.kind)) {
           const key = `ui-${message.type}-${message.kind || 'none'}`
           fidelity[key] = (fidelity[key] ?? 0) + 1
         }

@@ -152,3 +152,67 @@ test('detection: certain on Cline`s files, none on plain Anthropic messages or o
   )
   assert.equal(kilo.variant, 'kilo-code')
 })
+
+test('ui records read alone: reasoning, follow-up questions, tools, partial records and the panel`s own kinds', async () => {
+  const at = (second: number): number => 1760500000000 + second * 1000
+  const {conversations} = await read(
+    JSON.stringify([
+      {ts: at(0), type: 'say', say: 'task', text: 'Tidy the imports', images: ['data:image/png;base64,iVBORw0KGgo=']},
+      {ts: at(1), type: 'say', say: 'api_req_started', text: '{"tokensIn": 10, "tokensOut": 5}'},
+      {ts: at(2), type: 'say', say: 'reasoning', text: 'Look at the files first.'},
+      {ts: at(2), type: 'say', say: 'text', text: 'Half a sent', partial: true},
+      {ts: at(3), type: 'say', say: 'tool', text: '{"tool": "listFilesTopLevel", "path": "src"}'},
+      {ts: at(4), type: 'ask', ask: 'followup', text: '{"question": "Sort them too?", "options": ["yes", "no"]}'},
+      {ts: at(5), type: 'say', say: 'checkpoint_created'},
+      {ts: at(6), type: 'say', say: 'condense', text: 'Summary: imports to tidy.'},
+      {ts: at(7), type: 'say', say: 'a_kind_from_tomorrow', text: '?'}
+    ]),
+    'ui_messages.json'
+  )
+  const conversation = conversations[0]!
+  const [user, assistant] = conversation.turns
+  assert.equal(user?.parts[1]?.type, 'attachment')
+  assert.deepEqual(
+    assistant?.parts.map((part) => part.type),
+    ['thinking', 'tool-call', 'text', 'notice']
+  )
+  assert.deepEqual(assistant?.tokens, {input: 10, output: 5})
+  assert.equal(conversation.fidelity['partial-ui-message'], 1)
+  assert.equal(conversation.fidelity['ui-say-a_kind_from_tomorrow'], 1)
+})
+
+test('Roo`s v2 history: tool errors, images and files, and reasoning with no summary', async () => {
+  const {conversations} = await read(
+    JSON.stringify({
+      version: 2,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            {type: 'text', text: 'Read it'},
+            {type: 'image', image: 'iVBORw0KGgo=', mediaType: 'image/png'}
+          ]
+        },
+        {type: 'reasoning', encrypted_content: 'gAAAA', summary: []},
+        {
+          role: 'assistant',
+          content: [{type: 'tool-call', toolCallId: 'c1', toolName: 'read_file', input: {path: 'a'}}]
+        },
+        {
+          role: 'tool',
+          content: [{type: 'tool-result', toolCallId: 'c1', output: {type: 'error-json', value: {code: 2}}}]
+        },
+        {role: 'assistant', content: 'Missing.'}
+      ]
+    }),
+    'api_conversation_history.json'
+  )
+  const conversation = conversations[0]!
+  assert.equal(conversation.source.variant, 'roo-code')
+  assert.equal(conversation.turns[0]?.parts[1]?.type, 'attachment')
+  const [call] = calls(conversation)
+  assert.equal(call?.result?.isError, true)
+  assert.match(call?.result?.text ?? '', /"code": 2/)
+  const redacted = conversation.turns[1]?.parts[0]
+  assert.equal(redacted?.type === 'notice' && redacted.kind, 'redacted-thinking')
+})
