@@ -153,7 +153,7 @@ test('detection: certain on Cline`s files, none on plain Anthropic messages or o
   assert.equal(kilo.variant, 'kilo-code')
 })
 
-test('ui records read alone: reasoning, follow-up questions, tools, partial records and the panel`s own kinds', async () => {
+test('ui records read alone: reasoning, follow-up questions, tools, partial records, kinds to come', async () => {
   const at = (second: number): number => 1760500000000 + second * 1000
   const {conversations} = await read(
     JSON.stringify([
