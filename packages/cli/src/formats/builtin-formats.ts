@@ -2,6 +2,7 @@ import type {FormatPlugin} from '@chatmark/core'
 import {aider} from '@chatmark/format-aider'
 import {chatgpt} from '@chatmark/format-chatgpt'
 import {claude} from '@chatmark/format-claude'
+import {cline} from '@chatmark/format-cline'
 import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
 import {copilotCli} from '@chatmark/format-copilot-cli'
@@ -35,6 +36,7 @@ export function builtinFormats(): FormatPlugin[] {
     copilotCli(),
     aider(),
     opencode(),
+    cline(),
     crush(),
     plaintext(),
     gemini()
