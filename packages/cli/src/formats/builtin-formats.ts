@@ -6,6 +6,7 @@ import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
 import {gemini} from '@chatmark/format-gemini'
 import {opencode} from '@chatmark/format-opencode'
+import {pi} from '@chatmark/format-pi'
 import {plaintext} from '@chatmark/format-plaintext'
 import {qwen} from '@chatmark/format-qwen'
 import {slack} from '@chatmark/format-slack'
@@ -19,7 +20,7 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), qwen(), continueCli(), aider(), opencode(), plaintext(), gemini()]
+  return [claude(), chatgpt(), codex(), slack(), qwen(), continueCli(), aider(), opencode(), pi(), plaintext(), gemini()]
 }
 
 /** The built-in formats' names, in dispatch order. */
