@@ -33,7 +33,7 @@ export function detect(sample: Sample): Verdict {
   const openclaw = isOpenClawLines(values) || /[\\/]\.(?:openclaw|clawdbot)[\\/]/.test(sample.name)
   return {
     confidence: 'certain',
-    reason: `${openclaw ? "OpenClaw transcript (Pi session entries and OpenClaw's own fields)" : 'Pi session'}: ${tell}`,
+    reason: `${openclaw ? "OpenClaw transcript (Pi's entries with OpenClaw's own fields)" : 'Pi session'}: ${tell}`,
     variant: openclaw ? 'openclaw' : 'pi'
   }
 }

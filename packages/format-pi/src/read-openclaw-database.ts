@@ -47,8 +47,14 @@ export async function* readOpenClawDatabase(
       )
     }
     let yielded = 0
-    for (const window of sqlRows(database, name, 'SELECT * FROM session_windows ORDER BY created_at, session_id')) {
-      const conversation = windowConversation(database, input, context, window)
+    for (const window of windowRows(database, name, context)) {
+      let conversation: Conversation | undefined
+      try {
+        conversation = windowConversation(database, input, context, window)
+      } catch (error) {
+        // A damaged page costs the windows stored on it, not the database.
+        warn(context, `Session ${String(window['session_id'])}: ${describe(error)}: skipped`, 'unreadable-session')
+      }
       if (conversation) {
         yielded++
         yield conversation
@@ -60,6 +66,71 @@ export async function* readOpenClawDatabase(
   }
 }
 
+/** The session windows, oldest first; a damaged table ends the list with a warning instead of losing it. */
+function windowRows(database: Database, name: string, context: ParseContext): Row[] {
+  const rows: Row[] = []
+  try {
+    for (const row of sqlRows(database, name, 'SELECT * FROM session_windows ORDER BY created_at, session_id')) {
+      rows.push(row)
+    }
+  } catch (error) {
+    if (rows.length === 0) throw error
+    warn(context, `${name}: the session windows after the first ${rows.length} cannot be read (${describe(error)})`)
+  }
+  return rows
+}
+
+function warn(context: ParseContext, reason: string, ruleId = 'unreadable-session'): void {
+  context.file.message(reason, {ruleId, source: messageSource})
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** A window's `transcript_events` rows in `seq` order, as the lines of a Pi session. */
+function windowLines(database: Database, name: string, id: string, context: ParseContext): SessionLines {
+  const lines = new SessionLines()
+  let compressed = 0
+  try {
+    for (const row of sqlRows(
+      database,
+      name,
+      'SELECT seq, event_json FROM transcript_events WHERE session_id = ? ORDER BY seq',
+      [id]
+    )) {
+      const seq = Number(row['seq'])
+      const text = row['event_json']
+      // Large events are stored zstd-compressed in `event_zstd` instead (the table's CHECK): no zstd reader here.
+      if (typeof text !== 'string') {
+        compressed++
+        continue
+      }
+      try {
+        lines.add(JSON.parse(text), seq)
+      } catch {
+        lines.session.fidelity['malformed-line'] = (lines.session.fidelity['malformed-line'] ?? 0) + 1
+        context.file.message(`Session ${id}, event seq ${seq}: event_json is not JSON: skipped`, {
+          ruleId: 'malformed-line',
+          source: messageSource
+        })
+      }
+    }
+  } catch (error) {
+    // A damaged page ends the window's transcript: what came before it is kept.
+    warn(context, `Session ${id}: its events after seq ${lines.lastLine ?? 'none'} cannot be read (${describe(error)})`)
+  }
+  if (compressed > 0) {
+    lines.session.fidelity['compressed-event'] = compressed
+    context.file.message(
+      `Session ${id}: ${compressed} event(s) stored zstd-compressed (event_zstd), which this reader cannot ` +
+        'open: skipped',
+      {ruleId: 'compressed-event', source: messageSource}
+    )
+  }
+  return lines
+}
+
 function windowConversation(
   database: Database,
   input: Input,
@@ -67,39 +138,7 @@ function windowConversation(
   window: Row
 ): Conversation | undefined {
   const id = String(window['session_id'])
-  const lines = new SessionLines()
-  let compressed = 0
-  for (const row of sqlRows(
-    database,
-    input.name,
-    'SELECT seq, event_json FROM transcript_events WHERE session_id = ? ORDER BY seq',
-    [id]
-  )) {
-    const seq = Number(row['seq'])
-    const text = row['event_json']
-    // Large events are stored zstd-compressed in `event_zstd` instead (the table's CHECK): no zstd reader here.
-    if (typeof text !== 'string') {
-      compressed++
-      continue
-    }
-    try {
-      lines.add(JSON.parse(text), seq)
-    } catch {
-      lines.session.fidelity['malformed-line'] = (lines.session.fidelity['malformed-line'] ?? 0) + 1
-      context.file.message(`Session ${id}, event seq ${seq}: event_json is not JSON: skipped`, {
-        ruleId: 'malformed-line',
-        source: messageSource
-      })
-    }
-  }
-  if (compressed > 0) {
-    lines.session.fidelity['compressed-event'] = compressed
-    context.file.message(
-      `Session ${id}: ${compressed} event(s) stored zstd-compressed (event_zstd), which this reader cannot open: skipped`,
-      {ruleId: 'compressed-event', source: messageSource}
-    )
-  }
-  const session = lines.finish()
+  const session = windowLines(database, input.name, id, context).finish()
   if (session.entries.length === 0) return undefined
   const extra: Record<string, string> = {}
   for (const [column, key] of [
@@ -125,10 +164,7 @@ function windowConversation(
       ...(previous && relation ? {parent: {id: previous, relation}} : {})
     })
   } catch (error) {
-    context.file.message(`Session ${id}: ${error instanceof Error ? error.message : String(error)}: skipped`, {
-      ruleId: 'unreadable-session',
-      source: messageSource
-    })
+    warn(context, `Session ${id}: ${describe(error)}: skipped`)
     return undefined
   }
 }

@@ -10,8 +10,12 @@ export class SessionLines {
   readonly unknownLines: number[] = []
   private readonly ids = new Set<string>()
 
+  /** The last line (or row `seq`) added. */
+  lastLine: number | undefined
+
   /** Adds one parsed line; `line` is its 1-based line (or row `seq`). */
   add(value: unknown, line: number): void {
+    this.lastLine = line
     if (!isPiLine(value)) {
       this.unknownLines.push(line)
       this.count('unknown-record')

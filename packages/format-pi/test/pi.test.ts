@@ -46,7 +46,7 @@ test("detection declines a bare message line, other tools' JSONL, text and binar
   assert.equal(plugin.detect(binary).confidence, 'none')
 })
 
-test('the current branch is the way from the last entry to the root; other branches stay, nested, in place', async () => {
+test('the current branch runs from the last entry to the root; other branches stay, nested, in place', async () => {
   const value = await conversation(
     jsonl(
       header(),

@@ -20,7 +20,19 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), qwen(), continueCli(), aider(), opencode(), pi(), plaintext(), gemini()]
+  return [
+    claude(),
+    chatgpt(),
+    codex(),
+    slack(),
+    qwen(),
+    continueCli(),
+    aider(),
+    opencode(),
+    pi(),
+    plaintext(),
+    gemini()
+  ]
 }
 
 /** The built-in formats' names, in dispatch order. */
