@@ -46,26 +46,25 @@ export function threadEntries(entries: readonly PiEntry[]): EntryTree {
   // Entries on no way down from the root of the current branch (another root: a damaged file) stay in file
   // order as branches of the first entry, so nothing is dropped.
   const pending: Branch[] = [tree.current]
-  while (pending.length > 0) {
-    const branch = pending.pop()!
-    for (const entry of branch.path) {
-      for (const child of children.get(entry.id) ?? []) {
-        if (placed.has(child)) continue
-        const fork = followNewest(child, children, newest, placed)
-        const list = branch.forks.get(entry.id) ?? []
-        list.push(fork)
-        branch.forks.set(entry.id, list)
-        pending.push(fork)
+  const forkOff = (branch: Branch, at: string, start: PiEntry): void => {
+    const fork = followNewest(start, children, newest, placed)
+    const list = branch.forks.get(at) ?? []
+    list.push(fork)
+    branch.forks.set(at, list)
+    pending.push(fork)
+  }
+  const expand = (): void => {
+    for (let branch = pending.pop(); branch !== undefined; branch = pending.pop()) {
+      for (const entry of branch.path) {
+        for (const child of children.get(entry.id) ?? []) if (!placed.has(child)) forkOff(branch, entry.id, child)
       }
     }
   }
-  const orphans = entries.filter((entry) => !placed.has(entry) && byId.get(entry.id) === entry)
-  for (const root of orphans) {
-    if (placed.has(root) || !first) continue
-    const fork = followNewest(root, children, newest, placed)
-    const list = tree.current.forks.get(first.id) ?? []
-    list.push(fork)
-    tree.current.forks.set(first.id, list)
+  expand()
+  for (const root of entries) {
+    if (placed.has(root) || byId.get(root.id) !== root || !first) continue
+    forkOff(tree.current, first.id, root)
+    expand()
   }
   return tree
 }

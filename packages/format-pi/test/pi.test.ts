@@ -283,3 +283,75 @@ test('a parentId cycle ends the walk instead of hanging', async () => {
   const value = await conversation(jsonl(header(), user('a', 'b', 'one', 1), user('b', 'a', 'two', 2)))
   assert.deepEqual(outline(value.turns), ['user: one', 'user: two'])
 })
+
+test('rarer shapes: redacted thinking, a cut-off answer, a result without its call, summaries as messages', async () => {
+  const value = await conversation(
+    jsonl(
+      header(),
+      user('u1', null, 'go', 1),
+      answer(
+        'a1',
+        'u1',
+        [
+          {type: 'thinking', thinking: '', redacted: true},
+          {type: 'text', text: 'part'}
+        ],
+        {
+          stopReason: 'length'
+        }
+      ),
+      entry('message', 'r1', 'a1', {
+        message: {role: 'toolResult', toolCallId: 'gone', toolName: 'bash', content: [{type: 'text', text: 'out'}]}
+      }),
+      entry('message', 'b1', 'r1', {message: {role: 'branchSummary', summary: 'Elsewhere.', fromId: 'x'}}),
+      entry('message', 'c1', 'b1', {message: {role: 'compactionSummary', summary: 'Before.', tokensBefore: 9}}),
+      entry('message', 'e1', 'c1', {message: {role: 'user', content: []}}),
+      entry('message', 'x1', 'e1', {
+        message: {
+          role: 'bashExecution',
+          command: 'ls',
+          output: '…',
+          cancelled: true,
+          truncated: true,
+          excludeFromContext: true
+        }
+      }),
+      entry('message', 'q1', 'x1', {message: {role: 'wizard'}})
+    )
+  )
+  assert.deepEqual(outline(value.turns), [
+    'user: go',
+    'assistant: [redacted-thinking Thinking kept only in redacted form] | part | ' +
+      '[system The answer stopped at the output token limit]',
+    'tool: call bash -> out',
+    'system: [system Summary of another branch]',
+    'system: [compaction]',
+    'user: [shell-command] | … | [system Pi kept only the end of the output] | [system Run with !!: not sent to the model]',
+    'system: [unknown-content Message of unknown role "wizard"]'
+  ])
+  assert.deepEqual(value.fidelity, {'unmatched-tool-result': 1, 'empty-message': 1})
+  assert.deepEqual(value.turns[5]?.parts[1], {
+    type: 'code',
+    text: '…',
+    language: 'text',
+    execution: {outcome: 'cancelled'}
+  })
+})
+
+test('entries on another root (a damaged file) are kept as a branch after the first turn, with their own branches', async () => {
+  const value = await conversation(
+    jsonl(
+      header(),
+      user('o1', 'lost', 'orphan', 1),
+      user('o2', 'o1', 'orphan child', 2),
+      user('o3', 'o1', 'orphan sibling', 3),
+      user('k1', null, 'kept root', 4),
+      user('k2', 'k1', 'kept leaf', 5)
+    )
+  )
+  assert.deepEqual(outline(value.turns), [
+    'user: kept root',
+    ['branch 1', ['user: orphan', ['branch 2', ['user: orphan child']], 'user: orphan sibling']],
+    'user: kept leaf'
+  ])
+})
