@@ -338,7 +338,7 @@ test('rarer shapes: redacted thinking, a cut-off answer, a result without its ca
   })
 })
 
-test('entries on another root (a damaged file) are kept as a branch after the first turn, with their own branches', async () => {
+test('entries on a second root (a damaged file) are kept as a branch after the first turn', async () => {
   const value = await conversation(
     jsonl(
       header(),
