@@ -326,7 +326,8 @@ test('rarer shapes: redacted thinking, a cut-off answer, a result without its ca
     'tool: call bash -> out',
     'system: [system Summary of another branch]',
     'system: [compaction]',
-    'user: [shell-command] | … | [system Pi kept only the end of the output] | [system Run with !!: not sent to the model]',
+    'user: [shell-command] | … | [system Pi kept only the end of the output] | ' +
+      '[system Run with !!: not sent to the model]',
     'system: [unknown-content Message of unknown role "wizard"]'
   ])
   assert.deepEqual(value.fidelity, {'unmatched-tool-result': 1, 'empty-message': 1})
