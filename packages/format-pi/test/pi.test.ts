@@ -284,7 +284,7 @@ test('a parentId cycle ends the walk instead of hanging', async () => {
   assert.deepEqual(outline(value.turns), ['user: one', 'user: two'])
 })
 
-test('rarer shapes: redacted thinking, a cut-off answer, a result without its call, summaries as messages', async () => {
+test('rarer shapes: redacted thinking, a cut-off answer, a result without its call, summary messages', async () => {
   const value = await conversation(
     jsonl(
       header(),
