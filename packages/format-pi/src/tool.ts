@@ -46,6 +46,7 @@ function sessionFolders(environment: ToolEnvironment): SessionFolder[] {
     path: path.join(openclawDir ?? clawdbotDir ?? path.join(home, '.openclaw'), 'agents'),
     patterns: ['*/agent/openclaw-agent.sqlite', '*/sessions/*.jsonl'],
     ignore: ['*/sessions/*.bak-*', '*/sessions/*.deleted.*'],
+    variant: 'openclaw',
     ...(openclawDir ? {setBy: 'OPENCLAW_STATE_DIR'} : clawdbotDir ? {setBy: 'CLAWDBOT_STATE_DIR'} : {})
   }
   return [pi, openclaw]

@@ -8,7 +8,8 @@ const folders = (home: string, env: Record<string, string> = {}, platform = 'lin
   tool?.sessionFolders?.({home, env, platform}) ?? []
 const openclaw = {
   patterns: ['*/agent/openclaw-agent.sqlite', '*/sessions/*.jsonl'],
-  ignore: ['*/sessions/*.bak-*', '*/sessions/*.deleted.*']
+  ignore: ['*/sessions/*.bak-*', '*/sessions/*.deleted.*'],
+  variant: 'openclaw'
 }
 
 test('the pi plugin names its tool Pi, and OpenClaw as the variant it reads', () => {
