@@ -29,7 +29,7 @@ const maxPages = 128
  * not a table b-tree page (a damaged header); never throws.
  */
 export function readSqliteSchema(bytes: Uint8Array): SqliteSchema | undefined {
-  if (bytes.byteLength < headerBytes || !startsWithSqliteMagic(bytes)) return undefined
+  if (bytes.byteLength <= headerBytes || !startsWithSqliteMagic(bytes)) return undefined
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const sizeField = view.getUint16(16)
   const pageSize = sizeField === 1 ? 65_536 : sizeField

@@ -59,6 +59,8 @@ test('the schema is read from the head of the file, without SQLite', () => {
   assert.ok(startsWithSqliteMagic(database))
   assert.deepEqual(readSqliteSchema(database), {tables: ['notes'], complete: true})
   assert.equal(readSqliteSchema(new TextEncoder().encode('SQLite format 3')), undefined)
+  // A head cut right after the 100-byte header has no first page to read.
+  assert.equal(readSqliteSchema(database.slice(0, 100)), undefined)
 })
 
 test('a query SQLite cannot run names the database', async () => {

@@ -38,15 +38,23 @@ export function toolFolders(
       problems.push(`format ${format.name}: its tool's session folders are not a list of {path, patterns}`)
       continue
     }
-    const {slug} = toolOf([format], {format: format.name})
-    for (const folder of found) folders.push({...folder, tool: String(tool.name), slug, format: format.name})
+    for (const folder of found) {
+      const {name, slug} = toolOf([format], {format: format.name, ...(folder.variant ? {variant: folder.variant} : {})})
+      folders.push({...folder, tool: name, slug, format: format.name})
+    }
   }
   return {folders, problems}
 }
 
 function isSessionFolder(value: unknown): value is SessionFolder {
   if (typeof value !== 'object' || value === null) return false
-  const {path, patterns, ignore} = value as Record<string, unknown>
+  const {path, patterns, ignore, variant} = value as Record<string, unknown>
   const texts = (list: unknown): boolean => Array.isArray(list) && list.every((item) => typeof item === 'string')
-  return typeof path === 'string' && path !== '' && texts(patterns) && (ignore === undefined || texts(ignore))
+  return (
+    typeof path === 'string' &&
+    path !== '' &&
+    texts(patterns) &&
+    (ignore === undefined || texts(ignore)) &&
+    (variant === undefined || typeof variant === 'string')
+  )
 }

@@ -11,6 +11,7 @@ import {droid} from '@chatmark/format-droid'
 import {gemini} from '@chatmark/format-gemini'
 import {geminiApps} from '@chatmark/format-gemini-apps'
 import {opencode} from '@chatmark/format-opencode'
+import {pi} from '@chatmark/format-pi'
 import {plaintext} from '@chatmark/format-plaintext'
 import {qwen} from '@chatmark/format-qwen'
 import {slack} from '@chatmark/format-slack'
@@ -37,6 +38,7 @@ export function builtinFormats(): FormatPlugin[] {
     aider(),
     opencode(),
     cline(),
+    pi(),
     crush(),
     plaintext(),
     gemini()

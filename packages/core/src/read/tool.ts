@@ -21,6 +21,11 @@ export interface SessionFolder {
   /** The environment variable that put the folder where it is (`CODEX_HOME`); absent for the tool's default. */
   setBy?: string
   /**
+   * The variant (`ToolDescriptor.variants`) whose sessions the folder holds, when they are another tool's than the
+   * descriptor's own (OpenClaw's folder, read by the `pi` format): its notes are filed and listed under that tool.
+   */
+  variant?: string
+  /**
    * `files` (the default): each file the patterns match is an input.
    * `folder`: the folder itself is one input (read as a container, as
    * OpenCode's `storage/` is), when the patterns match any file in it.
