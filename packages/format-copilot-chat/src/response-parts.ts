@@ -138,7 +138,7 @@ function readPart(reading: ResponseReading, part: Record<string, unknown>): void
         level: 'warning',
         kind: 'unknown-content',
         text: `A response part of unknown kind “${kind || 'none'}” is not shown`,
-        details: JSON.stringify(part, null, 2).slice(0, 2000)
+        details: fenced(JSON.stringify(part, null, 2).slice(0, 2000), 'json')
       })
     }
   }
@@ -246,6 +246,13 @@ function addEdit(reading: ResponseReading, part: Record<string, unknown>): void 
   }
   reading.parts.push(editCall(edit))
   reading.lastCall = undefined
+}
+
+/** `text` as a fenced code block, its fence longer than any run of backticks in it. */
+function fenced(text: string, language: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length))
+  const fence = '`'.repeat(longest + 1)
+  return `${fence}${language}\n${text}\n${fence}`
 }
 
 function count(reading: ResponseReading, reason: string): void {
