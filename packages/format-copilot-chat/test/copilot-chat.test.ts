@@ -55,7 +55,7 @@ test('detection declines other requests[] arrays, other {kind: 0} lines, text an
   assert.equal(plugin.detect(sample('')).confidence, 'none')
 })
 
-test('markdown strings and inline references are joined as VS Code joins them, the references named in code', async () => {
+test('markdown strings and inline references are joined as VS Code joins them, references in code', async () => {
   const reference = {
     kind: 'inlineReference',
     inlineReference: {
@@ -83,7 +83,7 @@ test('markdown strings and inline references are joined as VS Code joins them, t
   )
 })
 
-test('an empty code block that a codeblockUri marks as an edit leaves the text, and its edit is the call’s result', async () => {
+test('an empty code block a codeblockUri marks as an edit leaves the text; the edit is the call’s result', async () => {
   const uri = {$mid: 1, fsPath: '/repo/a.py', path: '/repo/a.py', scheme: 'file'}
   const read = await conversation(
     JSON.stringify(
@@ -225,7 +225,7 @@ test('a subagent’s parts are nested under its runSubagent call', async () => {
   )
 })
 
-test('a failed request is an api-error notice, a cancelled one an interruption, and a canceled code no error', async () => {
+test('a failed request is an api-error notice, a cancelled one an interruption, a canceled code no error', async () => {
   const read = await conversation(
     JSON.stringify(
       session([
@@ -355,7 +355,7 @@ test('a chat that was never used, and JSON that holds no chat, are errors that s
   )
 })
 
-test('the workspace.json beside chatSessions/ names the project; an export falls back to its markdown’s baseUri', async () => {
+test('workspace.json beside chatSessions/ names the project; an export’s markdown baseUri does', async () => {
   const home = await mkdtemp(join(tmpdir(), 'chatmark-copilot-chat-'))
   try {
     const folder = join(home, 'workspaceStorage', '0f1e2d3c4b5a69788796a5b4c3d2e1f0')
@@ -384,7 +384,7 @@ test('the workspace.json beside chatSessions/ names the project; an export falls
   }
 })
 
-test('a session file cut short or damaged keeps the requests before the break, with a warning that says where', async () => {
+test('a session file cut short or damaged keeps the requests before the break, and says where', async () => {
   const whole = JSON.stringify(
     session([request('r1', 'first', [markdown('one')]), request('r2', 'second', [markdown('two, cut here')])]),
     null,
@@ -414,4 +414,93 @@ test('a session file cut short or damaged keeps the requests before the break, w
     damaged.conversations[0]?.turns.map((turn) => turn.parts.length),
     [1, 1, 1]
   )
+})
+
+test('every other message of VS Code is a notice in words; other tool data is the call’s input', async () => {
+  const file = (path: string) => ({$mid: 1, path, scheme: 'file'})
+  const read = await conversation(
+    JSON.stringify(
+      session([
+        request('r1', 'go', [
+          {kind: 'info', content: markdown('Using 3 tools')},
+          {kind: 'systemNotification', content: markdown('')},
+          {
+            kind: 'elicitationSerialized',
+            title: 'Allow access?',
+            message: markdown('To [](file:///repo/x.md)'),
+            state: 'accepted'
+          },
+          {kind: 'command', command: {id: 'git.commit', title: 'Commit changes'}},
+          {kind: 'extensions', extensions: ['ms-python.python', 3]},
+          {kind: 'hook', hookType: 'postToolUse', systemMessage: 'formatted'},
+          {kind: 'questionCarousel', questions: [{id: 'q1', title: 'Which?'}, {title: 'Free'}, 7], data: {q1: 'A'}},
+          {
+            kind: 'multiDiffData',
+            multiDiffData: {title: 'Changes', resources: [{modifiedUri: file('/repo/a.ts')}, {}]}
+          },
+          {
+            kind: 'progressTaskSerialized',
+            content: markdown('Searching'),
+            progress: [{kind: 'reference', reference: file('/repo/b.ts')}, 5]
+          },
+          {
+            kind: 'toolInvocationSerialized',
+            toolSpecificData: {kind: 'todoList', todoList: [{id: '1', title: 'Write tests', status: 'completed'}]},
+            invocationMessage: 'Updated todo list',
+            isComplete: false,
+            toolCallId: 'c1',
+            toolId: 'manage_todo_list'
+          },
+          {
+            kind: 'toolInvocationSerialized',
+            toolSpecificData: {kind: 'simpleToolInvocation', input: 'a query', output: 'an answer'},
+            invocationMessage: 'Asked',
+            resultDetails: {input: '{"q":1}', output: 'plain output'},
+            toolCallId: 'c2',
+            toolId: 'ask'
+          },
+          {
+            kind: 'toolInvocationSerialized',
+            toolSpecificData: {kind: 'input', rawInput: {url: 'https://example.com'}},
+            invocationMessage: 'Fetching [](https://example.com)',
+            resultDetails: {output: {type: 'data', mimeType: 'image/png', base64Data: 'iVBORw0KGgo='}},
+            toolCallId: 'c3',
+            toolId: 'fetch'
+          },
+          {
+            kind: 'notebookEditGroup',
+            uri: file('/repo/n.ipynb'),
+            edits: [[{uri: file('/repo/n.ipynb'), edit: {text: 'x = 1'}}]]
+          },
+          {kind: 'textEditGroup', uri: {}, edits: []}
+        ])
+      ])
+    )
+  )
+  assert.deepEqual(
+    notices(read).map((notice) => ('text' in notice ? [notice.level, notice.text, notice.details] : [])),
+    [
+      ['info', 'Using 3 tools', undefined],
+      ['info', 'systemNotification', undefined],
+      ['info', 'Asked: Allow access? (accepted)', 'To `x.md`'],
+      ['info', 'Command: Commit changes', undefined],
+      ['info', 'Extensions: ms-python.python', undefined],
+      ['info', 'Hook postToolUse: formatted', undefined],
+      ['info', 'Questions', '- Which?: "A"\n- Free'],
+      ['info', 'Changes: Changes', '- /repo/a.ts'],
+      ['info', 'Searching', '/repo/b.ts']
+    ]
+  )
+  const [todo, ask, fetch, notebook] = toolCalls(read)
+  assert.deepEqual(todo?.input, {kind: 'todoList', todoList: [{id: '1', title: 'Write tests', status: 'completed'}]})
+  assert.equal(todo?.status, 'incomplete')
+  assert.deepEqual([ask?.input, ask?.result?.text], ['a query', 'plain output'])
+  assert.equal(fetch?.text, 'Fetching https://example.com')
+  assert.deepEqual(fetch?.input, {url: 'https://example.com'})
+  assert.equal(fetch?.result?.attachments?.[0]?.mimeType, 'image/png')
+  assert.deepEqual(
+    [notebook?.name, notebook?.text, notebook?.result?.text],
+    ['edit', 'Edited n.ipynb (1 cell edit)', 'x = 1']
+  )
+  assert.equal(read.fidelity['malformed-response-part'], 1)
 })

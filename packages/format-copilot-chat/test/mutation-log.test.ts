@@ -8,7 +8,7 @@ const texts = async (text: string): Promise<string[]> =>
     turn.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))
   )
 
-test('a log is replayed as VS Code replays it: pushes, sets, deletes, and a push with `i` cuts the array first', async () => {
+test('a log is replayed as VS Code replays it: pushes, sets, deletes; a push with `i` cuts the array', async () => {
   const log = jsonl(
     initial,
     {kind: 2, k: ['requests'], v: [request('r1', 'Why is it slow?', [], {modelState: {value: 0}})]},
@@ -46,7 +46,8 @@ test('a later {kind: 0} entry replaces the whole state, as a compacted log begin
 
 test('a torn last line is left out with a warning naming it, and every entry before it is kept', async () => {
   const whole = jsonl(initial, {kind: 2, k: ['requests'], v: [request('r1', 'Kept', [markdown('Also kept')])]})
-  const torn = `${whole}${JSON.stringify({kind: 2, k: ['requests', 0, 'response'], v: [markdown('lost')]}).slice(0, 30)}`
+  const lost = JSON.stringify({kind: 2, k: ['requests', 0, 'response'], v: [markdown('lost')]})
+  const torn = `${whole}${lost.slice(0, 30)}`
   const {conversations, file} = await read(torn, 'session.jsonl')
   assert.deepEqual(
     conversations[0]?.turns.map((turn) => turn.parts.map((part) => (part.type === 'text' ? part.text : ''))),
@@ -76,13 +77,14 @@ test('an entry that cannot be applied is reported with its line and skipped; the
       [
         3,
         'unapplied-entry',
-        'Line 3 of the chat log could not be applied (its path ["requests", 4, "result"] leads nowhere in the session): skipped'
+        'Line 3 of the chat log could not be applied (its path ["requests", 4, "result"] leads nowhere in the ' +
+          'session): skipped'
       ],
       [
         4,
         'unapplied-entry',
-        'Line 4 of the chat log could not be applied (its path ["requests", 0, "message", "text"] holds no array to push ' +
-          'onto): skipped'
+        'Line 4 of the chat log could not be applied (its path ["requests", 0, "message", "text"] holds no ' +
+          'array to push onto): skipped'
       ],
       [5, 'unapplied-entry', 'Line 5 of the chat log could not be applied (unknown entry kind 7): skipped'],
       [
@@ -114,7 +116,7 @@ test('a path through a prototype key is refused, so a hostile log cannot reach o
   )
 })
 
-test('entries before the initial one are skipped; a log with no initial entry at all is an error that says so', async () => {
+test('entries before the initial one are skipped; a log with no initial entry is an error that says so', async () => {
   const late = jsonl({kind: 1, k: ['customTitle'], v: 'early'}, initial, {
     kind: 2,
     k: ['requests'],
@@ -130,7 +132,7 @@ test('entries before the initial one are skipped; a log with no initial entry at
   assert.match(failed.file.messages.map(String).join('\n'), /entries with no initial \{"kind":0,"v":\.\.\.\} one/)
 })
 
-test('a log holding only its initial entry, and a session written on one line, are read as the session they hold', async () => {
+test('a log of only its initial entry, and a session on one line, are read as the session they hold', async () => {
   const one = session([request('r1', 'hello', [markdown('hi')])])
   assert.deepEqual(await texts(jsonl({kind: 0, v: one})), ['hello', 'hi'])
   assert.deepEqual(await texts(JSON.stringify(one)), ['hello', 'hi'])

@@ -50,7 +50,7 @@ test('on macOS under ~/Library/Application Support, on Windows under %APPDATA%',
   )
 })
 
-test('VSCODE_PORTABLE, VSCODE_APPDATA and XDG_CONFIG_HOME move the folders, as VS Code’s userDataPath.ts reads them', () => {
+test('VSCODE_PORTABLE, VSCODE_APPDATA and XDG_CONFIG_HOME move the folders, as userDataPath.ts reads them', () => {
   assert.deepEqual(
     folders('/home/ada', {VSCODE_PORTABLE: '/opt/vscode/data', VSCODE_APPDATA: '/srv/appdata'}),
     userFolders('/opt/vscode/data/user-data', posixJoin, {setBy: 'VSCODE_PORTABLE'})
