@@ -3,6 +3,7 @@ import {isRecord, sumTokens, userParticipant} from '@chatmark/core/model'
 import {iso, requestTurns} from './request-turns.js'
 import type {Session} from './session.js'
 import {fileUriPath} from './uri.js'
+import {wellFormed} from './well-formed.js'
 
 /** The responder when the file names none (an export always does; VS Code's default participant is Copilot). */
 const defaultResponder = 'GitHub Copilot'
@@ -98,5 +99,5 @@ export function toConversation(session: Session, source: SessionSource): Convers
   if (createdAt) conversation.createdAt = createdAt
   const updatedAt = iso(lastTime ?? session.lastMessageDate) ?? turns.at(-1)?.timestamp
   if (updatedAt) conversation.updatedAt = updatedAt
-  return conversation
+  return wellFormed(conversation)
 }

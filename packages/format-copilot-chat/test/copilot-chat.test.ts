@@ -504,3 +504,13 @@ test('every other message of VS Code is a notice in words; other tool data is th
   )
   assert.equal(read.fidelity['malformed-response-part'], 1)
 })
+
+test('a lone UTF-16 surrogate in any text becomes U+FFFD, so the note reads back as it was made', async () => {
+  const read = await conversation(
+    JSON.stringify(session([request('r1', 'half \udeaa here', [markdown('pair 😀 and \ud83d alone')])]), null, 2)
+  )
+  assert.deepEqual(
+    read.turns.map((turn) => turn.parts.map((part) => part.type === 'text' && part.text)),
+    [['half \ufffd here'], ['pair 😀 and \ufffd alone']]
+  )
+})
