@@ -5,6 +5,7 @@ import {claude} from '@chatmark/format-claude'
 import {cline} from '@chatmark/format-cline'
 import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
+import {copilotChat} from '@chatmark/format-copilot-chat'
 import {copilotCli} from '@chatmark/format-copilot-cli'
 import {crush} from '@chatmark/format-crush'
 import {droid} from '@chatmark/format-droid'
@@ -35,6 +36,7 @@ export function builtinFormats(): FormatPlugin[] {
     qwen(),
     continueCli(),
     copilotCli(),
+    copilotChat(),
     aider(),
     opencode(),
     cline(),
