@@ -19,8 +19,8 @@ export const kiloDatabaseName = /(?:^|[\\/])kilo(?:-[A-Za-z0-9._-]+)?\.db$/
 /**
  * Whether a session's `version` is one of Kilo's: the OpenCode-based Kilo CLI
  * numbers its releases from 7 (7.0.33 to 7.8.1 on npm in 2026-12), while
- * OpenCode was at 1.18 then. Only an export needs it: a database says whose
- * it is by its tables.
+ * OpenCode was at 1.18 then. An export has nothing else to tell; nor has
+ * Kilo 7.0's database, which has only OpenCode's tables.
  */
 export function isKiloVersion(version: string | undefined): boolean {
   const major = Number(/^(\d+)\./.exec(version ?? '')?.[1] ?? Number.NaN)

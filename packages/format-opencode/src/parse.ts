@@ -53,14 +53,15 @@ export async function* parse(
 }
 
 /**
- * Whose session it is: a database says by its tables; an export by the
- * version that wrote the session (Kilo's numbers start at 7); the storage
- * folder of 1.1 and earlier is OpenCode's alone.
+ * Whose session it is: a database's by Kilo's own tables, else (Kilo 7.0's
+ * has none), as an export's, by the version that wrote the session (Kilo's
+ * numbers start at 7); the storage folder of 1.1 and earlier is OpenCode's
+ * alone.
  */
 function variantOf(store: 'storage' | 'export' | 'db', session: StoredSession): SessionSource['variant'] {
   if (store === 'storage') return 'opencode-storage'
-  const kilo =
-    session.tool === 'kilo' || (session.tool === undefined && isKiloVersion(stringOf(session.info['version'])))
+  // Kilo 7.0's database has OpenCode's tables alone (its own came with later releases): its version says.
+  const kilo = session.tool === 'kilo' || isKiloVersion(stringOf(session.info['version']))
   return kilo ? `kilo-${store}` : `opencode-${store}`
 }
 

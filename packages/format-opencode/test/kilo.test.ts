@@ -61,3 +61,13 @@ test("a kilo export is Kilo Code's by the version that wrote it; an opencode exp
   assert.equal(relabelled.conversations[0]?.source.variant, 'opencode-export')
   assert.equal(relabelled.conversations[0]?.participants[1]?.name, 'OpenCode')
 })
+
+test("Kilo 7.0's database has OpenCode's tables alone: its sessions' version says they are Kilo Code's", async () => {
+  const path = join(root, 'packages/format-opencode/fixtures/kilo-database-7.0/input.db')
+  const {conversations} = await normalizer.normalize(await inputFromPath(path))
+  assert.equal(conversations.length, 4)
+  for (const conversation of conversations) {
+    assert.equal(conversation.source.variant, 'kilo-db')
+    assert.equal(conversation.metadata.extra?.['kiloVersion'], '7.0.33')
+  }
+})
