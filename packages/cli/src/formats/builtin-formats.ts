@@ -4,6 +4,7 @@ import {chatgpt} from '@chatmark/format-chatgpt'
 import {claude} from '@chatmark/format-claude'
 import {codex} from '@chatmark/format-codex'
 import {continueCli} from '@chatmark/format-continue'
+import {cursor} from '@chatmark/format-cursor'
 import {gemini} from '@chatmark/format-gemini'
 import {opencode} from '@chatmark/format-opencode'
 import {plaintext} from '@chatmark/format-plaintext'
@@ -19,7 +20,19 @@ import {slack} from '@chatmark/format-slack'
  * `archiveMembers`), so adding a built-in is its package and one line here.
  */
 export function builtinFormats(): FormatPlugin[] {
-  return [claude(), chatgpt(), codex(), slack(), qwen(), continueCli(), aider(), opencode(), plaintext(), gemini()]
+  return [
+    claude(),
+    chatgpt(),
+    codex(),
+    slack(),
+    qwen(),
+    continueCli(),
+    aider(),
+    opencode(),
+    cursor(),
+    plaintext(),
+    gemini()
+  ]
 }
 
 /** The built-in formats' names, in dispatch order. */
