@@ -35,11 +35,12 @@ export function bubbleParts(bubble: Record<string, unknown>, role: 'user' | 'ass
   if (role === 'user') parts.push(...attachments(bubble))
   if (parts.length === 0 && !known.some((key) => hasValue(bubble[key]))) {
     const capability = numberOf(bubble['capabilityType'])
+    const kind = capability === undefined ? '' : ` (capability type ${capability})`
     parts.push({
       type: 'notice',
       level: 'info',
       kind: 'unknown-content',
-      text: `A Cursor bubble of a kind chatmark does not read${capability === undefined ? '' : ` (capabilityType ${capability})`}`,
+      text: `A Cursor bubble of a kind chatmark does not read${kind}`,
       details: JSON.stringify(bubble, null, 2).slice(0, 4000)
     })
   }

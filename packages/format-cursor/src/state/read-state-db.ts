@@ -43,11 +43,26 @@ export async function* readStateDatabase(
     }
     const project = input.path ? await workspaceFolder(input.path) : undefined
     const where = {project, path: input.path}
-    yield* chatTabs(store, where)
     const inline = new Set<string>()
-    yield* inlineComposers(store, where, inline, report, input.path)
-    yield* splitComposers(store, input.path, inline, report)
-    reportPrompts(store, report)
+    const phases: Array<[string, () => AsyncIterable<Conversation> | Iterable<Conversation>]> = [
+      ['the chat-panel tabs', () => chatTabs(store, where)],
+      ['the composers of composer.composerData', () => inlineComposers(store, where, inline, report, input.path)],
+      ['the composerData rows', () => splitComposers(store, input.path, inline, report)],
+      ['aiService.prompts', () => reportPrompts(store, report)]
+    ]
+    let yielded = 0
+    for (const [what, phase] of phases) {
+      // A damaged page costs the rows on it: what was read before stays, and a later part of the file is still tried.
+      try {
+        for await (const conversation of phase()) {
+          yielded++
+          yield conversation
+        }
+      } catch (error) {
+        if (yielded === 0 && what !== 'aiService.prompts') throw error
+        report(`${input.name}: ${what} could not be read (${describe(error)}): left out`, 'unreadable-rows')
+      }
+    }
     for (const [table, count] of store.unreadable) {
       report(`${count} row(s) of ${table} in ${input.name} hold no JSON: skipped`, 'unreadable-row')
     }
@@ -205,12 +220,17 @@ async function composerProject(
 }
 
 /** `aiService.prompts`: what the user typed, with no answers (the prompt history of the input box). */
-function reportPrompts(store: StateStore, report: Report): void {
+function reportPrompts(store: StateStore, report: Report): Conversation[] {
   const prompts = store.item('aiService.prompts')
-  if (!Array.isArray(prompts) || prompts.length === 0) return
+  if (!Array.isArray(prompts) || prompts.length === 0) return []
   report(
     `aiService.prompts holds ${prompts.length} prompt(s) of the input box's history, without answers: ` +
       'not notes of their own (the prompts of the conversations above are in them)',
     'prompt-history'
   )
+  return []
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
