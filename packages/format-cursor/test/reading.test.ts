@@ -57,7 +57,7 @@ test('a global database keeps thinking, tool calls with results, tokens, a compa
   assert.equal(sub.metadata.project, '/home/dev/projects/calendar')
 })
 
-test('no secret of the databases reaches a note or the model: secret:// rows, encryption keys, signatures', async () => {
+test('no secret of the databases reaches a note or the model: secret:// rows, keys, signatures', async () => {
   for (const path of ['global-2025/input.vscdb', 'cli-store/input.db']) {
     const {conversations} = await readPath(join(fixtures, path))
     for (const conversation of conversations) {
@@ -103,7 +103,7 @@ test('a global composer takes its project from the workspace.json its workspaceI
   assert.equal(conversations[0]?.metadata.project, '/home/ada/site')
 })
 
-test("S2thend/cursor-history's v0.16 global fixture: null and empty-id bubbles are counted, the rest kept", async () => {
+test("S2thend/cursor-history's v0.16 global fixture: null and empty-id bubbles counted, the rest kept", async () => {
   const {conversations, file} = await readPath(join(import.meta.dirname, 'fixtures/s2thend-v016-global.vscdb'))
   assert.equal(conversations.length, 1)
   assert.equal(conversations[0]?.metadata.project, '/fixture/v016/project')
