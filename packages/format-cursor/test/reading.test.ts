@@ -78,6 +78,7 @@ test('a workspace database that only lists its composers says where their messag
   db.close()
   const {conversations, file} = await readPath(join(user, 'User/workspaceStorage/abc/state.vscdb'))
   assert.equal(conversations.length, 0)
+  assert.ok(file.messages.some((entry) => entry.ruleId === 'empty-session' && !entry.fatal))
   const message = file.messages.find((entry) => entry.ruleId === 'content-in-global-database')
   assert.match(String(message?.reason), /2 composer\(s\).*User[\\/]globalStorage[\\/]state\.vscdb/)
 })
@@ -157,4 +158,21 @@ test('a cut database and a transcript with junk lines keep what can be read, nam
   assert.equal(conversations[0]?.turns.length, 4)
   assert.equal(conversations[0]?.fidelity['malformed-line'], 1)
   assert.match(String(file.messages[0]?.reason), /Line 7/)
+})
+
+test('a store whose meta names no root yet holds nothing: no note, and no failure', async () => {
+  const SQL = await initSqlJs()
+  const db = new SQL.Database()
+  db.run('CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)')
+  db.run("INSERT INTO meta VALUES ('0', ?)", [Buffer.from(JSON.stringify({name: 'New Agent'})).toString('hex')])
+  const {conversations, file} = await readBytes(db.export(), 'store.db')
+  db.close()
+  assert.equal(conversations.length, 0)
+  assert.deepEqual(
+    file.messages.map((message) => [message.ruleId, message.fatal]),
+    [
+      ['no-root-blob', false],
+      ['empty-session', false]
+    ]
+  )
 })

@@ -34,7 +34,9 @@ export async function* readStore(
   } finally {
     database.close()
   }
-  yield conversation
+  // A store is written once the session has a conversation; one whose tree names no message holds nothing to show.
+  if (conversation.turns.length === 0) report(`${input.name} holds no message of the session yet`, 'empty-session')
+  else yield conversation
 }
 
 async function storeConversation(
@@ -78,7 +80,7 @@ async function storeConversation(
       )
     }
   } else {
-    report(`${input.name}: meta names no latestRootBlobId: the session has no messages yet`, 'no-root-blob')
+    report(`${input.name}: meta names no latestRootBlobId (the session had no message yet)`, 'no-root-blob')
   }
   const metadata: ConversationMetadata = {}
   const model = stringOf(meta['lastUsedModel'])

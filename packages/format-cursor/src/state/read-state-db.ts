@@ -63,6 +63,9 @@ export async function* readStateDatabase(
         report(`${input.name}: ${what} could not be read (${describe(error)}): left out`, 'unreadable-rows')
       }
     }
+    // A workspace of 2025 on lists composers the global database holds, and one opened without a chat holds none:
+    // no note is due (a sync meets such files in every workspace folder).
+    if (yielded === 0) report(`${input.name} holds no Cursor chat of its own`, 'empty-session')
     for (const [table, count] of store.unreadable) {
       report(`${count} row(s) of ${table} in ${input.name} hold no JSON: skipped`, 'unreadable-row')
     }
