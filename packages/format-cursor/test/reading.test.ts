@@ -19,7 +19,7 @@ test('the real workspace database of Nov 2024 gives its chat-panel tabs and its 
     conversations.map((conversation) => [conversation.metadata.extra?.['cursorPanel'], conversation.turns.length]),
     [
       ['chat', 7],
-      ['chat', 3],
+      ['chat', 2],
       ['composer', 2],
       ['composer', 4]
     ]

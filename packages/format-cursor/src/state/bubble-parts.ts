@@ -33,8 +33,10 @@ export function bubbleParts(bubble: Record<string, unknown>, role: 'user' | 'ass
   }
   for (const code of codeBlocks(bubble['codeBlocks'], text)) parts.push(code)
   if (role === 'user') parts.push(...attachments(bubble))
-  if (parts.length === 0 && !known.some((key) => hasValue(bubble[key]))) {
-    const capability = numberOf(bubble['capabilityType'])
+  // A bubble of a capability this reader does not know (15 is a tool call) holds its content in fields of its own; one
+  // with no capability and no content is a placeholder Cursor leaves while it streams (counted by the caller).
+  const capability = numberOf(bubble['capabilityType'])
+  if (parts.length === 0 && capability !== undefined && !known.some((key) => hasValue(bubble[key]))) {
     const kind = capability === undefined ? '' : ` (capability type ${capability})`
     parts.push({
       type: 'notice',
