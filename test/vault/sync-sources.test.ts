@@ -155,7 +155,7 @@ for (const [where, runner] of [
         run.stderr,
         /^chatmark sync: no tool's session folder was found \(looked in [^)]*\.claude\/projects, /
       )
-      assert.match(run.stderr, /\.local\/share\/opencode\/storage, \S+\.gemini\/tmp\)\n0 new, 0 updated, 0 unchanged/)
+      assert.match(run.stderr, /\.local\/share\/opencode\/storage, [^)]*\.gemini\/tmp\)\n0 new, 0 updated, 0 unchanged/)
       const listed = await chatmark(home, {}, 'vault', '--list-sources')
       assert.match(listed.stdout, /^Claude Code +missing +- +/)
       assert.match(listed.stderr, /no tool's session folder was found; name files or folders to sync them/)
