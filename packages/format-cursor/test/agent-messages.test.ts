@@ -36,7 +36,7 @@ test('a tree that names itself, a missing sub-tree and a leaf of no JSON are eac
   assert.equal(leafJson(second.bytes), undefined)
 })
 
-test("messages in OpenAI's shape, redacted reasoning, results of no call and unknown blocks are kept or counted", () => {
+test("messages in OpenAI's shape, redacted reasoning, orphan results and unknown blocks are kept or counted", () => {
   const turns = new AgentTurns()
   turns.add('not an object')
   turns.add({
