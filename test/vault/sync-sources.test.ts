@@ -51,6 +51,17 @@ async function everyTool(home: string): Promise<void> {
   await place('format-continue/fixtures/sessions-index/input.json', '.continue/sessions/sessions.json')
   await place('format-opencode/fixtures/database/input.db', '.local/share/opencode/opencode.db')
   await place('format-opencode/fixtures/storage-folder/input/storage', '.local/share/opencode/storage')
+  const cursorUser = '.config/Cursor/User'
+  await place('format-cursor/fixtures/global-2025/input.vscdb', `${cursorUser}/globalStorage/state.vscdb`)
+  await place('format-cursor/fixtures/workspace-2024/input.vscdb', `${cursorUser}/workspaceStorage/f00d/state.vscdb`)
+  await place(
+    'format-cursor/fixtures/workspace-2024/workspace.json',
+    `${cursorUser}/workspaceStorage/f00d/workspace.json`
+  )
+  await place('format-cursor/fixtures/cli-store/input.db', '.cursor/chats/0f3e/s1/store.db')
+  await place('format-cursor/fixtures/cli-store/meta.json', '.cursor/chats/0f3e/s1/meta.json')
+  // The session's transcript: its store holds it all, so the sync leaves it out (no second note of the session).
+  await place('format-cursor/fixtures/cli-transcript/input.jsonl', '.cursor/projects/p/agent-transcripts/s1/s1.jsonl')
 }
 
 for (const [where, runner] of [
@@ -97,7 +108,10 @@ for (const [where, runner] of [
       assert.equal(run.code, 0, run.stderr)
       const written = await notes(join(home, 'vault'))
       const folders = [...new Set(written.map((path) => path.split('/')[0]))].sort()
-      assert.deepEqual(folders, ['claude-code', 'codex', 'continue', 'gemini-cli', 'opencode', 'qwen-code'])
+      assert.deepEqual(folders, ['claude-code', 'codex', 'continue', 'cursor', 'gemini-cli', 'opencode', 'qwen-code'])
+      // A sync places a note by the tool of the folder it was found in: the CLI's sessions are under cursor/ too. Its
+      // store gives one note; the transcript beside it none. The global database gives three, the workspace four.
+      assert.equal(written.filter((path) => path.startsWith('cursor/')).length, 8)
       // The Continue index of sessions is a listing, not a session; OpenCode's database and its old storage folder
       // each give their sessions.
       assert.match(run.stderr, /^\d+ new, 0 updated, 0 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
@@ -144,7 +158,16 @@ for (const [where, runner] of [
       const run = await chatmark(home, env, 'vault', '--quiet')
       assert.equal(run.code, 0, run.stderr)
       const folders = [...new Set((await notes(join(home, 'vault'))).map((path) => path.split('/')[0]))].sort()
-      assert.deepEqual(folders, ['aider', 'claude-code', 'codex', 'continue', 'gemini-cli', 'opencode', 'qwen-code'])
+      assert.deepEqual(folders, [
+        'aider',
+        'claude-code',
+        'codex',
+        'continue',
+        'cursor',
+        'gemini-cli',
+        'opencode',
+        'qwen-code'
+      ])
     })
 
     test('with an empty home the summary says that no tool’s folder was found, and where it looked', async () => {

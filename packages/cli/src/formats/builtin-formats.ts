@@ -8,6 +8,7 @@ import {continueCli} from '@chatmark/format-continue'
 import {copilotChat} from '@chatmark/format-copilot-chat'
 import {copilotCli} from '@chatmark/format-copilot-cli'
 import {crush} from '@chatmark/format-crush'
+import {cursor} from '@chatmark/format-cursor'
 import {droid} from '@chatmark/format-droid'
 import {gemini} from '@chatmark/format-gemini'
 import {geminiApps} from '@chatmark/format-gemini-apps'
@@ -39,6 +40,7 @@ export function builtinFormats(): FormatPlugin[] {
     copilotChat(),
     aider(),
     opencode(),
+    cursor(),
     cline(),
     pi(),
     crush(),

@@ -1,0 +1,2 @@
+/** Message source for problems this format reports. */
+export const messageSource = 'chatmark:cursor'
