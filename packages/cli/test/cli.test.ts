@@ -78,6 +78,38 @@ test('--list-formats lists formats in dispatch order: extensions, a description,
   assert.match(stdout, /^claude +.+\n +tools: Claude Code, Claude\.ai$/m)
 })
 
+test('--list-formats names the twenty-two tools chatmark reads, each once', async () => {
+  const {stdout} = await runCli(['--list-formats'])
+  const tools = stdout
+    .split('\n')
+    .flatMap((line) => (/^ +tools: /.test(line) ? line.replace(/^ +tools: /, '').split(', ') : []))
+    .filter((tool) => tool !== 'Transcripts')
+  assert.deepEqual([...new Set(tools)].sort(), [
+    'Aider',
+    'ChatGPT',
+    'Claude Code',
+    'Claude.ai',
+    'Cline',
+    'Codex',
+    'Continue',
+    'Crush',
+    'Cursor',
+    'Cursor CLI',
+    'Factory Droid',
+    'Gemini Apps',
+    'Gemini CLI',
+    'GitHub Copilot CLI',
+    'GitHub Copilot Chat',
+    'Kilo Code',
+    'OpenClaw',
+    'OpenCode',
+    'Pi',
+    'Qwen Code',
+    'Roo Code',
+    'Slack'
+  ])
+})
+
 test('a Gemini session prints as a note on stdout', async () => {
   const {code, stdout, stderr} = await runCli([geminiSample])
   assert.equal(stderr, '')

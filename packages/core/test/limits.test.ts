@@ -41,8 +41,11 @@ test('a rule of fatal messages stays fatal once capped, and long reasons are cut
       ['and 2 more `broken` messages', true]
     ]
   )
-  file.message(`title ${'x'.repeat(100_000)}`)
-  assert.ok((file.messages.at(-1)?.reason.length ?? 0) <= 1000)
+  file.message(`title ${'x'.repeat(100_000)} and its end`)
+  const cut = file.messages.at(-1)?.reason ?? ''
+  assert.ok(cut.length <= 3000)
+  // The middle is cut: the head and the tail stay.
+  assert.match(cut, /^title x+… x+ and its end$/)
   assert.equal(shorten('😀'.repeat(100)).length <= 80, true)
   assert.ok(shorten('😀'.repeat(100)).endsWith('😀…'))
   assert.equal(shorten('short'), 'short')

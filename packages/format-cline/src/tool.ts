@@ -44,11 +44,13 @@ function sessionFolders(environment: ToolEnvironment): SessionFolder[] {
   return [...sdkStore(environment), ...cliTasks(environment), ...userFolders(environment, path).flatMap(extensionTasks)]
 
   function extensionTasks(user: {path: string; setBy?: string}): SessionFolder[] {
-    return Object.keys(extensions).map((extension) => ({
+    return Object.entries(extensions).map(([extension, variant]) => ({
       path: path.join(user.path, 'globalStorage', extension, 'tasks'),
       patterns: taskFiles,
       input: 'folder' as const,
-      ...(user.setBy ? {setBy: user.setBy} : {})
+      ...(user.setBy ? {setBy: user.setBy} : {}),
+      // Roo Code's and Kilo Code's tasks are filed and listed under their own tool.
+      ...(variant === 'cline' ? {} : {variant})
     }))
   }
 }

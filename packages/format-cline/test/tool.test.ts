@@ -65,7 +65,14 @@ test('the extensions keep task folders under each editor`s globalStorage, on Lin
   const code = windows.find(
     (folder) => folder.path === 'D:\\Roaming\\Code\\User\\globalStorage\\kilocode.kilo-code\\tasks'
   )
-  assert.deepEqual(code, {path: code?.path, patterns: taskPatterns, input: 'folder', setBy: 'APPDATA'})
+  // Kilo Code's tasks are filed under Kilo Code.
+  assert.deepEqual(code, {
+    path: code?.path,
+    patterns: taskPatterns,
+    input: 'folder',
+    setBy: 'APPDATA',
+    variant: 'kilo-code'
+  })
   assert.ok(
     paths('C:\\Users\\Ada', {}, 'win32').includes(
       'C:\\Users\\Ada\\AppData\\Roaming\\Code\\User\\globalStorage\\rooveterinaryinc.roo-cline\\tasks'

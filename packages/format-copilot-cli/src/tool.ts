@@ -52,7 +52,13 @@ function sessionFolders(environment: ToolEnvironment): SessionFolder[] {
     patterns: ['*/events.jsonl', '*.jsonl'],
     ...(copilotHome ? {setBy: 'COPILOT_HOME'} : {})
   }
-  return [cli, ...vscodeUserFolders(environment, paths).map((user) => ({...user, patterns: transcripts}))]
+  // The transcripts are Copilot Chat's: filed and listed under that tool.
+  const chat = vscodeUserFolders(environment, paths).map((user) => ({
+    ...user,
+    patterns: transcripts,
+    variant: vscodeVariant
+  }))
+  return [cli, ...chat]
 }
 
 /** VS Code's user folders, of each product, on this platform, and of VS Code Server (remote SSH, WSL, tunnels). */

@@ -15,6 +15,8 @@ const folders = (home: string, env: Record<string, string> = {}, platform = 'lin
 const layOut = (home: string, layout: Layout): Promise<void> =>
   layOutFrom(home, layout, 'packages/format-copilot-cli/fixtures/')
 const cli = ['*/events.jsonl', '*.jsonl']
+/** The transcripts' notes are Copilot Chat's, filed under that tool. */
+const variant = 'vscode-transcript'
 const transcripts = [
   'workspaceStorage/*/GitHub.copilot-chat/transcripts/*.jsonl',
   'globalStorage/github.copilot-chat/transcripts/*.jsonl'
@@ -29,11 +31,11 @@ test('the plugin names its tool GitHub Copilot CLI, and the VS Code transcripts�
 test('Linux: ~/.copilot/session-state, then VS Code’s user folders and VS Code Server’s', () => {
   assert.deepEqual(folders('/home/ada'), [
     {path: '/home/ada/.copilot/session-state', patterns: cli},
-    {path: '/home/ada/.config/Code/User', patterns: transcripts},
-    {path: '/home/ada/.config/Code - Insiders/User', patterns: transcripts},
-    {path: '/home/ada/.config/VSCodium/User', patterns: transcripts},
-    {path: '/home/ada/.vscode-server/data/User', patterns: transcripts},
-    {path: '/home/ada/.vscode-server-insiders/data/User', patterns: transcripts}
+    {path: '/home/ada/.config/Code/User', patterns: transcripts, variant},
+    {path: '/home/ada/.config/Code - Insiders/User', patterns: transcripts, variant},
+    {path: '/home/ada/.config/VSCodium/User', patterns: transcripts, variant},
+    {path: '/home/ada/.vscode-server/data/User', patterns: transcripts, variant},
+    {path: '/home/ada/.vscode-server-insiders/data/User', patterns: transcripts, variant}
   ])
 })
 
@@ -43,7 +45,7 @@ test('macOS and Windows keep VS Code’s user folders in their application-data 
   const windows = folders('C:\\Users\\Ada', {APPDATA: 'D:\\Roaming'}, 'win32')
   assert.deepEqual(windows.slice(0, 2), [
     {path: 'C:\\Users\\Ada\\.copilot\\session-state', patterns: cli},
-    {path: 'D:\\Roaming\\Code\\User', patterns: transcripts, setBy: 'APPDATA'}
+    {path: 'D:\\Roaming\\Code\\User', patterns: transcripts, setBy: 'APPDATA', variant}
   ])
   assert.equal(windows.length, 4, 'no VS Code Server folder on Windows')
   assert.equal(folders('C:\\Users\\Ada', {}, 'win32')[1]?.path, 'C:\\Users\\Ada\\AppData\\Roaming\\Code\\User')
@@ -57,8 +59,8 @@ test('COPILOT_HOME, XDG_CONFIG_HOME and VSCODE_PORTABLE move the folders; a rela
   })
   assert.deepEqual(moved.slice(0, 3), [
     {path: '/srv/copilot/session-state', patterns: cli, setBy: 'COPILOT_HOME'},
-    {path: '/opt/vsc/user-data/User', patterns: transcripts, setBy: 'VSCODE_PORTABLE'},
-    {path: '/cfg/Code/User', patterns: transcripts, setBy: 'XDG_CONFIG_HOME'}
+    {path: '/opt/vsc/user-data/User', patterns: transcripts, setBy: 'VSCODE_PORTABLE', variant},
+    {path: '/cfg/Code/User', patterns: transcripts, setBy: 'XDG_CONFIG_HOME', variant}
   ])
   assert.deepEqual(folders('/home/ada', {COPILOT_HOME: 'rel'}), folders('/home/ada'))
 })

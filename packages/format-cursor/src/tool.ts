@@ -52,7 +52,9 @@ function sessionFolders(environment: ToolEnvironment): SessionFolder[] {
       path: path.join(home, '.cursor'),
       // A transcript of a session whose store is there too is left out by `companionOf`; `subagents/` transcripts
       // under a session's folder are not matched.
-      patterns: ['chats/*/*/store.db', 'projects/*/agent-transcripts/*/*.jsonl']
+      patterns: ['chats/*/*/store.db', 'projects/*/agent-transcripts/*/*.jsonl'],
+      // The CLI's sessions: filed and listed under Cursor CLI, not under the IDE.
+      variant: 'cursor-cli-store'
     }
   ]
 }

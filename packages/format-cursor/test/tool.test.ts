@@ -22,15 +22,15 @@ test('the cursor plugin names its tool Cursor, and the CLI variants Cursor CLI',
 test("Cursor's user folder on Linux, macOS and Windows, and the CLI's ~/.cursor", () => {
   assert.deepEqual(folders('/home/ada'), [
     {path: '/home/ada/.config/Cursor/User', patterns: ide},
-    {path: '/home/ada/.cursor', patterns: cli}
+    {path: '/home/ada/.cursor', patterns: cli, variant: 'cursor-cli-store'}
   ])
   assert.deepEqual(folders('/Users/ada', {}, 'darwin'), [
     {path: '/Users/ada/Library/Application Support/Cursor/User', patterns: ide},
-    {path: '/Users/ada/.cursor', patterns: cli}
+    {path: '/Users/ada/.cursor', patterns: cli, variant: 'cursor-cli-store'}
   ])
   assert.deepEqual(folders('C:\\Users\\Ada', {}, 'win32'), [
     {path: 'C:\\Users\\Ada\\AppData\\Roaming\\Cursor\\User', patterns: ide},
-    {path: 'C:\\Users\\Ada\\.cursor', patterns: cli}
+    {path: 'C:\\Users\\Ada\\.cursor', patterns: cli, variant: 'cursor-cli-store'}
   ])
 })
 

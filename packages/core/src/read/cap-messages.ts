@@ -1,8 +1,12 @@
 import type {VFile} from 'vfile'
 import type {VFileMessage} from 'vfile-message'
 
-/** The longest message text kept (characters); the middle of a longer one is cut. */
-export const maxMessageChars = 1000
+/**
+ * The longest message text kept (characters); the middle of a longer one is
+ * cut. Room for a reason from each of two dozen formats (a file no format
+ * claimed), with their quotes of the input capped at {@link maxQuoteChars}.
+ */
+export const maxMessageChars = 3000
 
 /** How many characters of untrusted text (a title, an id, a line) a message quotes. */
 export const maxQuoteChars = 80
@@ -90,7 +94,9 @@ function ruleKey(options: unknown, origin: unknown): string {
 
 function cutReason(message: VFileMessage): void {
   if (message.reason.length <= maxMessageChars) return
-  const cut = shorten(message.reason, maxMessageChars)
+  // Its head and its tail: a list of reasons keeps its first and last items, a path its file name.
+  const tail = [...message.reason.slice(-maxMessageChars / 2)].slice(1).join('')
+  const cut = `${shorten(message.reason, maxMessageChars / 2)} ${tail}`
   message.reason = cut
   message.message = cut
 }
