@@ -75,7 +75,20 @@ test('the compaction of every tool that records one is one notice, worded alike'
       formats.set(conversation.source.format, [...(formats.get(conversation.source.format) ?? []), words])
     }
   }
-  assert.deepEqual([...formats.keys()].sort(), ['claude', 'codex', 'continue', 'cursor', 'gemini', 'opencode', 'qwen'])
+  assert.deepEqual([...formats.keys()].sort(), [
+    'claude',
+    'cline',
+    'codex',
+    'continue',
+    'copilot-cli',
+    'crush',
+    'cursor',
+    'droid',
+    'gemini',
+    'opencode',
+    'pi',
+    'qwen'
+  ])
   const compacted = (format: string): string[] => formats.get(format) ?? []
   assert.ok(compacted('claude').includes('Conversation compacted (manual, 3,885 tokens before)'))
   assert.ok(compacted('qwen').includes('Conversation compacted (manual, 8,528 → 5,726 tokens)'))

@@ -108,10 +108,20 @@ for (const [where, runner] of [
       assert.equal(run.code, 0, run.stderr)
       const written = await notes(join(home, 'vault'))
       const folders = [...new Set(written.map((path) => path.split('/')[0]))].sort()
-      assert.deepEqual(folders, ['claude-code', 'codex', 'continue', 'cursor', 'gemini-cli', 'opencode', 'qwen-code'])
-      // A sync places a note by the tool of the folder it was found in: the CLI's sessions are under cursor/ too. Its
-      // store gives one note; the transcript beside it none. The global database gives three, the workspace four.
-      assert.equal(written.filter((path) => path.startsWith('cursor/')).length, 8)
+      assert.deepEqual(folders, [
+        'claude-code',
+        'codex',
+        'continue',
+        'cursor',
+        'cursor-cli',
+        'gemini-cli',
+        'opencode',
+        'qwen-code'
+      ])
+      // A sync places a note by the tool of the folder it was found in: the CLI's folder is Cursor CLI's. Its store
+      // gives one note; the transcript beside it none. The global database gives three, the workspace four.
+      assert.equal(written.filter((path) => path.startsWith('cursor/')).length, 7)
+      assert.equal(written.filter((path) => path.startsWith('cursor-cli/')).length, 1)
       // The Continue index of sessions is a listing, not a session; OpenCode's database and its old storage folder
       // each give their sessions.
       assert.match(run.stderr, /^\d+ new, 0 updated, 0 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
@@ -164,6 +174,7 @@ for (const [where, runner] of [
         'codex',
         'continue',
         'cursor',
+        'cursor-cli',
         'gemini-cli',
         'opencode',
         'qwen-code'

@@ -47,14 +47,14 @@ test('--list-options prints every format option: flag, values, default, formats 
       '--branches',
       'current|all',
       'current',
-      'claude,chatgpt',
+      'claude,chatgpt,copilot-cli',
       "'current': the branch the user kept; 'all': abandoned branches too, as labelled alternates"
     ],
     [
       '--keep-meta',
       'boolean',
       'false',
-      'claude,codex,gemini',
+      'claude,codex,droid,gemini',
       'show text the tool injected (context, reminders) as notices'
     ],
     [
@@ -161,7 +161,7 @@ test('a --use format adds its own options: parsed, validated and passed under th
   assert.match(listed, /^--max-lines +number +- +probe +at most this many lines$/m)
   assert.match(listed, /^--strip +boolean +- +probe +strip everything$/m)
   // Same-named declarations merge: the choices of both, the formats in dispatch order, a default that varies.
-  assert.match(listed, /^--branches +current\|all\|none +varies +probe,claude,chatgpt +which branches$/m)
+  assert.match(listed, /^--branches +current\|all\|none +varies +probe,claude,chatgpt,copilot-cli +which branches$/m)
   assert.match((await runCli(['--use', probe, '--help'])).stdout, /^ {6}--tone <dry\|warm\|loud> +how it sounds/m)
 })
 
