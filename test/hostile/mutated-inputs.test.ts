@@ -9,8 +9,8 @@ import {seeded, sources} from './mutations.js'
 // truncation, NUL bytes, overlong UTF-8, lone surrogates, UTF-16, wrong JSON types, duplicated and swapped lines,
 // blanks at line ends (./mutations.ts): two rounds of each on every file input of the fixtures and the corpus
 // (about 3,600 inputs since issue 27's formats) converted here, and one round (about 1,800) by the installed
-// command; the stress run (test/stress/mutated-inputs.stress.test.ts) forty rounds. Bad input never crashes or hangs: each ends in notes
-// or in a failure that names the problem, never in an exception.
+// command; the stress run (test/stress/mutated-inputs.stress.test.ts) forty rounds. Bad input never crashes or
+// hangs: each ends in notes or in a failure that names the problem, never in an exception.
 mutatedInputTests(Number(process.env['MUTATION_ROUNDS'] ?? 2))
 
 test('random bytes and JSON of no format fail with a reason', async () => {
