@@ -120,7 +120,7 @@ test('a session keeps what it cannot place: a result without its call, a message
   assert.deepEqual(turns.fidelity, {'result-without-call': 1, 'role:system': 1, 'empty-message': 1, 'role:critic': 1})
 })
 
-test("a sub-agent whose call is gone is its own conversation, linked to its parent; a title request is not", () => {
+test('a sub-agent whose call is gone is its own conversation, linked to its parent; a title request is not', () => {
   const session = (id: string, parentSessionId?: string): SessionRow => ({
     id,
     parentSessionId,
