@@ -147,7 +147,8 @@ export function createRecordStore(): {store: RecordStore; add: (value: unknown, 
       // The parent is most often the record before: its uuid is then kept once, not twice.
       parent: parent === previous ? previous : parent,
       logicalParent: stringOf(value['logicalParentUuid']),
-      sessionId: stringOf(strings.share(value['sessionId'])),
+      // An empty `sessionId` (a damaged line) names no session: the line stays in the file's own, never a session "".
+      sessionId: stringOf(strings.share(value['sessionId']))?.trim() || undefined,
       agentId: stringOf(strings.share(value['agentId'])),
       messageId,
       resolvedParent: undefined,

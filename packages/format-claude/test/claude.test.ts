@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import {readdir} from 'node:fs/promises'
+import {readdir, readFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {test} from 'vitest'
 import {fileURLToPath} from 'node:url'
@@ -531,4 +531,19 @@ test('a summary of an abandoned branch does not title the session; one of its ow
   assert.equal((await conversation(jsonl(branch, ...records))).title, undefined)
   const own = {type: 'summary', summary: 'The kept path', leafUuid: 'a3'}
   assert.equal((await conversation(jsonl(branch, own, ...records))).title, 'The kept path')
+})
+
+test('a line whose sessionId is empty names no session: every conversation of the file stays valid', async () => {
+  // Found by the damaged-inputs stress run: a session "" was yielded with id "", which the normalizer dropped.
+  const fixture = join(root, 'packages/format-claude/fixtures/claude-code/interleaved-sessions/input.jsonl')
+  const lines = await readFile(fixture, 'utf8')
+  const text = lines.replace(
+    '"uuid":"other-a1","parentUuid":"other-u1","sessionId":"claude-normalization-other"',
+    '"uuid":"other-a1","parentUuid":"other-u1","sessionId":""'
+  )
+  assert.notEqual(text, lines)
+  const result = await createNormalizer({builtins: [claude()]}).normalize(inputFromString(text, 'damaged.jsonl'))
+  assert.deepEqual(result.file.messages.filter((message) => message.fatal).map(String), [])
+  assert.ok(result.conversations.length >= 2)
+  for (const conversation of result.conversations) assert.notEqual(conversation.id, '')
 })
