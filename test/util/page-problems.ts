@@ -3,8 +3,8 @@ import {fromHtml} from 'hast-util-from-html'
 
 /** Elements a chatmark page may hold: its shell, and what its sanitiser lets through. */
 const allowedElements = new Set(
-  `html head meta title style body main header footer section aside details summary div p h1 h2 h3 h4 h5 h6 a
-  strong em del code pre blockquote ul ol li table thead tbody tr th td hr br sup input span`.split(/\s+/)
+  `html head meta title style body main header footer nav section aside details summary div p h1 h2 h3 h4 h5 h6 a
+  strong em del code pre blockquote ul ol li dl dt dd table thead tbody tr th td hr br sup input span`.split(/\s+/)
 )
 
 /** Where a link may lead: another page, a file beside the page (an attachment), a place on this one; never a script. */
@@ -28,7 +28,12 @@ export function pageProblems(html: string): string[] {
     if (!allowedElements.has(element.tagName)) problems.push(`${where}: not an element a page may hold`)
     if (element.tagName === 'style') styles.push(element)
     const classes = Array.isArray(element.properties['className']) ? element.properties['className'] : []
-    if (element.tagName === 'details' && !classes.some((name) => /^fold-/.test(String(name)))) {
+    // A fold says what it holds: its kind (`fold-thinking`), or that it is a tool call, the page's properties or a
+    // group of the index.
+    if (
+      element.tagName === 'details' &&
+      !classes.some((name) => /^(?:fold-|tool-call$|metadata$|group$)/.test(String(name)))
+    ) {
       problems.push(`${where}: a fold without its kind (the sanitiser dropped a class?)`)
     }
     if (element.tagName === 'meta' && element.properties['httpEquiv']) {

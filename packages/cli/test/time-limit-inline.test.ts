@@ -43,7 +43,7 @@ test('-j 1: an input past --time-limit fails, its note unwritten, and the next i
   assert.equal(run.code, 1, run.stderr)
   assert.match(run.stderr, /in\/a-long\.jsonl: conversation long: not written: stopped after 60 s/)
   assert.match(run.stderr, /the time limit for one input \(--time-limit\)/)
-  assert.deepEqual(await notesIn(join(cwd, 'out')), ['2026-01-01-message-0.html'])
+  assert.deepEqual(await notesIn(join(cwd, 'out')), ['2026-01-01-message-0.html', 'index.html'])
 })
 
 test('one input printed on stdout stops at --time-limit, as a worker would be stopped', async () => {

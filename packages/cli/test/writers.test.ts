@@ -103,7 +103,7 @@ test('--to html -o writes a page per conversation and an index of them; a re-run
     assert.match(index, new RegExp(`<a href="${name}">`))
     assert.match(await readFile(join(dir, name), 'utf8'), /^<!doctype html>/)
   }
-  assert.match(index, /<td>gemini \(gemini-json\)<\/td>/)
+  assert.match(index, /<summary>Gemini CLI <span class="count">\(1\)<\/span><\/summary>/)
 
   const second = await runCli(['--to', 'html', '-o', dir, chatgptExport, gemini])
   assert.equal(second.stdout, first.stdout)
@@ -117,10 +117,26 @@ test('-o never replaces a file that is not one of its notes: a foreign index.htm
   assert.equal(run.code, 0, run.stderr)
   assert.equal(await readFile(join(dir, 'index.html'), 'utf8'), '<!doctype html><title>My own page</title>')
   assert.equal(run.stdout.trim().split('\n').at(-1), join(dir, 'index-2.html'))
-  // One conversation: no index.
-  const single = await mkdtemp(join(tmpdir(), 'chatmark-one-'))
-  await runCli(['--to', 'html', '-o', single, gemini])
-  assert.deepEqual(await notesIn(single), ['2026-02-10-fix-the-off-by-one-in-paginate.html'])
+})
+
+test('the index lists every page in the folder: a run over one input keeps the pages of earlier runs', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'chatmark-index-'))
+  // One conversation: an index too, which its page links back to.
+  await runCli(['--to', 'html', '-o', dir, gemini])
+  assert.deepEqual(await notesIn(dir), ['2026-02-10-fix-the-off-by-one-in-paginate.html', 'index.html'])
+  const page = await readFile(join(dir, '2026-02-10-fix-the-off-by-one-in-paginate.html'), 'utf8')
+  assert.match(page, /<a href="index.html">All conversations<\/a>/)
+  await runCli(['--to', 'html', '-o', dir, chatgptExport])
+  await writeFile(join(dir, 'notes.html'), '<!doctype html><title>Mine</title>')
+  const again = await runCli(['--to', 'html', '-o', dir, gemini])
+  assert.equal(again.code, 0, again.stderr)
+  const index = await readFile(join(dir, 'index.html'), 'utf8')
+  const listed = [...index.matchAll(/<tr><td><a href="([^"]+)">/g)].map((match) => decodeURIComponent(match[1]!))
+  const pages = (await notesIn(dir)).filter((name) => !['index.html', 'notes.html'].includes(name))
+  assert.equal(pages.length, 4)
+  // Each page under its tool (these name no project).
+  assert.deepEqual([...new Set(listed)].sort(), pages.sort())
+  assert.match(index, /<p>4 conversations from 2 tools<\/p>/)
 })
 
 test('--to html on stdout prints the pages, one after another', async () => {

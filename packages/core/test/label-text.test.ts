@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
-import {labelText} from '../src/render/tool-call-to-mdast.js'
+import {labelText} from '../src/render/label-text.js'
 
 // The reference: the label as it was found before, by splitting the whole text into lines and code points.
 function splitLabel(summary: string): string {

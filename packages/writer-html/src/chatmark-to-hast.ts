@@ -4,15 +4,20 @@ import type {
   ChatmarkFold,
   ChatmarkMessage,
   ChatmarkNotice,
+  ChatmarkToolCall,
   ChatmarkTurn
 } from '@chatmark/core'
-import {branchLines, isImageFile} from '@chatmark/core'
-import type {Element} from 'hast'
+import {branchLines, isImageFile, turnDepth} from '@chatmark/core'
+import type {Element, ElementContent} from 'hast'
+import type {Code} from 'mdast'
 import type {Handlers, State} from 'mdast-util-to-hast'
+import {defaultHandlers} from 'mdast-util-to-hast'
 import type {VFile} from 'vfile'
 import {messageToHast} from './message-to-hast.js'
 import {element, noticeElement as notice} from './notice-element.js'
 import {rawHtml} from './raw-html.js'
+import {toolCallElement} from './tool-call-element.js'
+import {toolInputFields} from './tool-input-fields.js'
 
 /**
  * mdast-util-to-hast handlers (remark-rehype's `handlers`) for chatmark's
@@ -42,6 +47,8 @@ export const chatmarkHandlers: Handlers = {
         {type: 'text', value: '\n'}
       ]
     ),
+  chatmarkToolCall: (state: State, node: ChatmarkToolCall) => toolCallElement(state, node),
+  code: codeElement,
   chatmarkNotice: (state: State, node: ChatmarkNotice) => notice(node.level, state.all(node)),
   chatmarkBranch(state: State, node: ChatmarkBranch) {
     const {open, close} = branchLines(node)
@@ -56,6 +63,20 @@ export const chatmarkHandlers: Handlers = {
   chatmarkAttachment: (_state: State, node: ChatmarkAttachment) => attachmentLink(node),
   chatmarkFrontmatter: () => undefined,
   html: rawHtml
+}
+
+/**
+ * A code block, as mdast-util-to-hast writes it, but for what a tool call's blocks say they are (`CodeData`): an
+ * input object as its fields, and a result that is Markdown (a subagent's answer) rendered as message text is,
+ * under its depth's headings.
+ */
+function codeElement(state: State, node: Code): Element | ElementContent[] {
+  const fields = node.data?.chatmarkToolInput === undefined ? undefined : toolInputFields(node.data.chatmarkToolInput)
+  if (fields) return fields
+  if (node.data?.chatmarkMarkdown) {
+    return element('div', ['tool-markdown'], messageToHast(node.value, turnDepth, messagePrefix(state)))
+  }
+  return defaultHandlers.code(state, node)
 }
 
 /**

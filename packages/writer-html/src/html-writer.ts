@@ -1,7 +1,7 @@
 import type {NoteWriter} from '@chatmark/core'
 import {htmlChunks} from './html-chunks.js'
 import {indexPage} from './index-page.js'
-import {pageId} from './page-shell.js'
+import {pageId, pageLink} from './page-shell.js'
 
 /**
  * The HTML writer: one self-contained page per conversation (no script, no
@@ -15,5 +15,6 @@ export const htmlWriter: NoteWriter = Object.freeze({
   description: 'self-contained web pages (no script, nothing loaded), with an index.html for several',
   write: htmlChunks,
   index: indexPage,
-  noteId: pageId
+  noteId: pageId,
+  noteLink: pageLink
 })

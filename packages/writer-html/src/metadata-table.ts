@@ -1,8 +1,25 @@
-import type {ChatmarkFrontmatter} from '@chatmark/core'
+import type {ChatmarkFrontmatter, NoteLink} from '@chatmark/core'
 import {withParentLink} from '@chatmark/core'
 import type {Element} from 'hast'
 import {h} from 'hastscript'
 import {lines} from './lines.js'
+
+/**
+ * The note's properties folded under one line of what a reader looks for first: the tool, the models, the day,
+ * the turns and the tokens (`Claude Code · claude-opus-4 · 2026-12-01 · 4 turns · 23,613 tokens`).
+ */
+export function metadataFold(
+  node: ChatmarkFrontmatter,
+  link: Omit<NoteLink, 'href'>,
+  models: readonly string[]
+): Element {
+  const facts = [link.tool ?? link.format, ...models.slice(0, 2)]
+  if (models.length > 2) facts.push(`${models.length - 2} more models`)
+  if (link.date) facts.push(link.date.slice(0, 10))
+  facts.push(`${link.turns.toLocaleString('en-US')} turn${link.turns === 1 ? '' : 's'}`)
+  if (link.tokens !== undefined) facts.push(`${link.tokens.toLocaleString('en-US')} tokens`)
+  return h('details.metadata', lines([h('summary', facts.join(' · ')), metadataTable(node)]))
+}
 
 /**
  * The note's frontmatter node as a small table at the top of the page: one

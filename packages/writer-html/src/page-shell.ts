@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto'
+import type {NoteLink} from '@chatmark/core'
 import type {ElementContent} from 'hast'
 import {toHtml} from 'hast-util-to-html'
 import {h} from 'hastscript'
@@ -13,6 +14,10 @@ export interface PageHead {
   id: string
   /** What goes above the content: the title heading, the metadata. */
   header: ElementContent[]
+  /** What an index lists of the page (read back by `noteLink`, so an index can be rebuilt from the folder). */
+  link?: Omit<NoteLink, 'href'>
+  /** The bar that stays at the top as the page scrolls: the title and the links that are always at hand. */
+  bar?: ElementContent[]
 }
 
 /**
@@ -53,6 +58,9 @@ export function pageShell(head: PageHead): [before: string, after: string] {
           h('meta', {name: 'generator', content: 'chatmark'}),
           // URI-encoded, so the id reads back exactly without an HTML parser.
           h('meta', {name: 'chatmark-id', content: encodeURIComponent(head.id)}),
+          ...(head.link
+            ? [h('meta', {name: 'chatmark-link', content: encodeURIComponent(JSON.stringify(head.link))})]
+            : []),
           h('title', head.title),
           h('style', pageStyle)
         ])
@@ -61,7 +69,11 @@ export function pageShell(head: PageHead): [before: string, after: string] {
       h(
         'body',
         lines([
-          h('main', [...lines([h('header.note-header', lines(head.header))]), {type: 'comment', value: contentMarker}]),
+          ...(head.bar ? [h('nav.page-bar', {ariaLabel: 'Page'}, head.bar)] : []),
+          h('main', [
+            ...lines([h('header.note-header#top', lines(head.header))]),
+            {type: 'comment', value: contentMarker}
+          ]),
           h('footer.page-footer', [h('p', 'Written by chatmark.')])
         ])
       ),
@@ -71,6 +83,29 @@ export function pageShell(head: PageHead): [before: string, after: string] {
   const html = toHtml(page)
   const at = html.indexOf(`<!--${contentMarker}-->`)
   return [html.slice(0, at), `${html.slice(at + contentMarker.length + 7)}\n`]
+}
+
+/** What an index lists of a page, from its `chatmark-link` meta element; `undefined` for any other text. */
+export function pageLink(head: string): NoteLink | undefined {
+  const match = /<meta name="chatmark-link" content="([^"<>]*)">/.exec(head)
+  if (!match?.[1] || !/^<!doctype html>/i.test(head)) return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(decodeURIComponent(match[1]))
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  const fields = value as Record<string, unknown>
+  const {title, format, turns} = fields
+  if (typeof title !== 'string' || typeof format !== 'string' || typeof turns !== 'number') return undefined
+  const link: NoteLink = {href: '', title, format, turns}
+  for (const key of ['date', 'tool', 'project'] as const) {
+    const text = fields[key]
+    if (typeof text === 'string') link[key] = text
+  }
+  if (typeof fields['tokens'] === 'number') link.tokens = fields['tokens']
+  return link
 }
 
 /** The conversation id of a page, from its `chatmark-id` meta element; `undefined` for any other text. */

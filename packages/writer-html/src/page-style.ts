@@ -27,7 +27,25 @@ body {
   margin: 0; background: var(--bg); color: var(--fg);
   font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif;
 }
-main { max-width: 50rem; margin: 0 auto; padding: 2.5rem 1.25rem 3rem; }
+main { max-width: 50rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; }
+.page-bar {
+  position: sticky; top: 0; z-index: 1; display: flex; gap: .9rem; align-items: baseline;
+  padding: .45rem max(1rem, calc((100% - 47.5rem) / 2)); background: var(--card);
+  border-bottom: 1px solid var(--border);
+  font-size: .85rem;
+}
+.page-bar .bar-title { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+  font-weight: 600; color: var(--fg); text-decoration: none; }
+.page-bar .bar-tool { color: var(--muted); white-space: nowrap; }
+.page-bar a:not(.bar-title) { white-space: nowrap; }
+.turn, .prompt-nav, .note-header { scroll-margin-top: 3rem; }
+.turn-link { font-weight: 400; color: var(--muted); text-decoration: none; font-size: .8rem; margin-left: .3rem; }
+.turn-link:hover { text-decoration: underline; }
+.prompt-nav { display: flex; gap: 1rem; font-size: .8rem; margin: -.2rem 0 .4rem; }
+.prompt-nav span { color: var(--muted); }
+.prompt-end { justify-content: center; margin: 1.5rem 0; }
+.pager { display: flex; flex-wrap: wrap; gap: 1rem; justify-content: center; margin: 1rem 0; font-size: .9rem; }
+.pager span { color: var(--muted); }
 a { color: var(--link); }
 a:not([href]) { color: inherit; text-decoration: underline dotted; }
 h1, h2, h3, h4, h5, h6 { line-height: 1.3; margin: 1.4em 0 .5em; overflow-wrap: anywhere; }
@@ -45,7 +63,7 @@ code, pre, kbd, samp {
 :not(pre) > code { background: var(--code-bg); border: 1px solid var(--border); border-radius: 4px; padding: .05em .3em;
   overflow-wrap: anywhere; }
 pre { background: var(--code-bg); border: 1px solid var(--border); border-radius: 6px; padding: .75em 1em;
-  overflow: auto; line-height: 1.45; max-height: 40rem; }
+  overflow: auto; line-height: 1.45; max-height: 40rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 pre > code { font-size: inherit; }
 pre.raw-html { white-space: pre-wrap; color: var(--muted); }
 table { border-collapse: collapse; display: block; max-width: 100%; overflow-x: auto; }
@@ -53,6 +71,7 @@ th, td { border: 1px solid var(--border); padding: .3em .65em; text-align: left;
 th { background: var(--code-bg); }
 .note-header { margin-bottom: 2rem; }
 .note-header h1 { margin-bottom: .75rem; }
+details.metadata > summary { cursor: pointer; color: var(--muted); font-size: .9rem; }
 table.metadata { font-size: .85rem; color: var(--muted); border: 0; }
 table.metadata th, table.metadata td { border: 0; background: none; padding: .1em 1em .1em 0; }
 table.metadata th { font-weight: 600; white-space: nowrap; }
@@ -76,6 +95,32 @@ details.fold[open] > summary { border-bottom: 1px solid var(--border); }
 .fold-body { padding: 0 .9rem; }
 .fold-thinking .fold-body { color: var(--muted); font-style: italic; }
 .fold-thinking .fold-body pre, .fold-thinking .fold-body code { font-style: normal; }
+details.tool-call { border: 1px solid var(--border); border-radius: 6px; margin: .5em 0; background: var(--bg); }
+details.tool-call > summary { cursor: pointer; padding: .3em .8em; font-size: .875rem; overflow-wrap: anywhere; }
+details.tool-call[open] > summary { border-bottom: 1px solid var(--border); }
+.tool-name { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-weight: 600;
+  color: var(--tool); }
+.tool-summary { color: var(--muted); }
+.tool-status { color: var(--warning); font-size: .8rem; border: 1px solid currentColor; border-radius: 4px;
+  padding: 0 .3em; }
+.tool-call-error { border-color: var(--error); }
+.tool-call-error .tool-status { color: var(--error); }
+.tool-body { padding: 0 .9rem; }
+.tool-markdown { border-left: 3px solid var(--border); padding-left: .9rem; }
+.tool-markdown p, .tool-markdown li { white-space: pre-line; }
+dl.tool-input { display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: .25em .9em;
+  margin: .75em 0; font-size: .9rem; }
+dl.tool-input dt { font-weight: 600; color: var(--muted); overflow-wrap: anywhere; max-width: 10rem; }
+dl.tool-input dd { margin: 0; min-width: 0; }
+dl.tool-input pre { margin: 0; }
+dl.tool-input .empty { color: var(--muted); }
+@media (max-width: 40rem) {
+  .page-bar .bar-tool { display: none; }
+  dl.tool-input { grid-template-columns: minmax(0, 1fr); }
+  dl.tool-input dd { margin-bottom: .4em; }
+  main { padding: 1.25rem .75rem 2rem; }
+  .turn { padding: .1rem .8rem .2rem; }
+}
 aside.notice {
   --level: var(--info); --level-bg: var(--info-bg);
   border-left: 4px solid var(--level); background: var(--level-bg); border-radius: 6px;
@@ -91,9 +136,13 @@ aside.notice-error { --level: var(--error); --level-bg: var(--error-bg); }
 input[type="checkbox"] { margin: 0 .4em 0 0; }
 li.task-list-item { list-style: none; }
 footer.page-footer { color: var(--muted); font-size: .8rem; text-align: center; padding: 0 1rem 2rem; }
-table.index { display: table; width: 100%; font-size: .95rem; background: var(--card); }
-table.index td:not(:first-child) { white-space: nowrap; }
+table.index { width: 100%; font-size: .9rem; background: var(--card); }
+table.index td { overflow-wrap: anywhere; }
+table.index td.date, table.index td.number { white-space: nowrap; }
 table.index td.number { text-align: right; }
+details.group { margin: .6rem 0; }
+details.group > summary { cursor: pointer; font-weight: 600; padding: .2em 0; }
+details.group > summary .count { color: var(--muted); font-weight: 400; }
 @media print {
   body { background: none; }
   .turn, details.fold { break-inside: avoid-page; }

@@ -35,8 +35,10 @@ export const sanitizeSchema: Schema = everyValue && {
     ...defaultSchema.attributes,
     // GitHub's own entries for these (footnotes, itemscope) are kept; a second `className` entry would be ignored.
     section: ['dataFootnotes', ['className', 'footnotes', 'turn', 'turn-nested', 'branch', ...roles]],
-    details: [['className', 'fold', ...folds]],
-    div: [...(defaultSchema.attributes?.['div'] ?? []), ['className', 'fold-body']],
+    details: [['className', 'fold', ...folds, 'tool-call', 'tool-call-error']],
+    div: [...(defaultSchema.attributes?.['div'] ?? []), ['className', 'fold-body', 'tool-body', 'tool-markdown']],
+    dl: [...(defaultSchema.attributes?.['dl'] ?? []), ['className', 'tool-input']],
+    span: [['className', 'tool-name', 'tool-summary', 'tool-status', 'empty']],
     aside: [['className', 'notice', ...levels]],
     p: [['className', 'notice-label', 'attachment-file']],
     pre: [['className', 'raw-html']],

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {createHash} from 'node:crypto'
 import {test} from 'vitest'
-import {conversationToMdast, indexNoteId, markdownWriter} from '@chatmark/core'
+import {conversationToMdast, indexNoteId, markdownWriter, pageBreak} from '@chatmark/core'
 import {htmlProcessor, htmlWriter, sanitizeSchema} from '@chatmark/writer-html'
 import {defaultSchema} from 'rehype-sanitize'
 import {pageProblems} from '../../../test/util/page-problems.js'
@@ -31,7 +31,7 @@ test('a page is self-contained: its stylesheet inline and allowed by hash, no sc
   assert.doesNotMatch(html, /https?:\/\/|@import|url\(/, 'no address to load anything from')
 })
 
-test('each turn is a section marked with its role; its heading is the note heading', () => {
+test('each turn is a section marked with its role and numbered; its heading is the note heading', () => {
   const html = content(
     page(
       conversationOf([
@@ -43,13 +43,15 @@ test('each turn is a section marked with its role; its heading is the note headi
       ])
     )
   )
-  const sections = [...html.matchAll(/<section class="([^"]+)">\n<h2>([^<]+)<\/h2>/g)].map((match) => match.slice(1))
+  const sections = [
+    ...html.matchAll(/<section class="([^"]+)" id="(t\d+)">\n<h2>([^<]+) <a class="turn-link" href="#(t\d+)">/g)
+  ].map((match) => match.slice(1))
   assert.deepEqual(sections, [
-    ['turn turn-user', 'User · 2026-03-01 10:00 UTC'],
-    ['turn turn-assistant', 'Assistant · m-1'],
-    ['turn turn-system', 'System'],
-    ['turn turn-tool', 'Tool'],
-    ['turn turn-other', 'Other']
+    ['turn turn-user', 't1', 'User · 2026-03-01 10:00 UTC', 't1'],
+    ['turn turn-assistant', 't2', 'Assistant · m-1', 't2'],
+    ['turn turn-system', 't3', 'System', 't3'],
+    ['turn turn-tool', 't4', 'Tool', 't4'],
+    ['turn turn-other', 't5', 'Other', 't5']
   ])
 })
 
@@ -128,7 +130,7 @@ test('footnotes of two messages keep ids of their own, and their links meet', ()
   const html = content(page(exchange(note, {type: 'text', text: 'Two[^1].\n\n[^1]: Second.'})))
   const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1])
   assert.equal(new Set(ids).size, ids.length, `unique ids: ${ids.join(' ')}`)
-  const hrefs = [...html.matchAll(/ href="#([^"]+)"/g)].map((match) => match[1])
+  const hrefs = [...html.matchAll(/ href="#(user-content-[^"]+)"/g)].map((match) => match[1])
   assert.equal(hrefs.length, 4)
   for (const href of hrefs) assert.ok(ids.includes(href), `#${href} leads somewhere`)
   assert.match(html, /aria-describedby="user-content-m3-footnote-label"/)
@@ -206,7 +208,7 @@ test('message text parsed by core (parseMessages) renders the same, raw HTML sti
   assert.doesNotMatch(parsed, /<script|<b>/)
 })
 
-test('the header shows the title and the frontmatter as a table; tool calls and code keep their text', () => {
+test('the header: the title, and the frontmatter as a table under a line of facts; calls and code keep text', () => {
   const conversation = conversationOf(
     [
       {
@@ -227,7 +229,13 @@ test('the header shows the title and the frontmatter as a table; tool calls and 
   )
   const html = page(conversation)
   assert.match(html, /<title>A &#x3C;title><\/title>/)
-  assert.match(html, /<header class="note-header">\n<h1>A &#x3C;title><\/h1>\n<table class="metadata"><tbody>\n<tr>/)
+  assert.match(
+    html,
+    new RegExp(
+      '<header class="note-header" id="top">\n<h1>A &#x3C;title></h1>\n<details class="metadata">\n' +
+        '<summary>gemini · a · b · 2026-03-01 · 1 turn · 12,351 tokens</summary>\n<table class="metadata"><tbody>\n<tr>'
+    )
+  )
   const rows = [...html.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>([^<]*)<\/td><\/tr>/g)].map((match) =>
     match.slice(1).join(': ')
   )
@@ -274,9 +282,23 @@ test('a page is written a turn at a time: the head first, then one piece per tur
   for (let next = iterator.next(); !next.done; next = iterator.next()) rest.push(next.value)
   assert.equal(rest.length, 6)
   for (const [index, piece] of rest.slice(0, 5).entries()) {
-    assert.equal(piece, `<section class="turn turn-user">\n<h2>User</h2>\n<p>Turn ${index}</p>\n</section>\n`)
+    const [turn, prompt] = [index + 1, index + 1]
+    const previous = prompt > 1 ? `<a href="#p${prompt - 1}">↑ Previous prompt</a> ` : ''
+    assert.equal(
+      piece,
+      `<section class="turn turn-user" id="t${turn}">\n` +
+        `<h2>User <a class="turn-link" href="#t${turn}">#${turn}</a></h2>\n` +
+        `<nav class="prompt-nav" id="p${prompt}" aria-label="Prompts">` +
+        `${previous}<a href="#p${prompt + 1}">Next prompt ↓</a></nav>\n` +
+        `<p>Turn ${index}</p>\n</section>\n`
+    )
   }
-  assert.match(rest[5]!, /^<\/main>[\s\S]*<\/html>\n$/)
+  // The last prompt's "next" leads to the end of the turns.
+  assert.match(
+    rest[5]!,
+    /^<nav class="prompt-nav prompt-end" id="p6" aria-label="Prompts"><a href="#p5">↑ Last prompt<\/a>/
+  )
+  assert.match(rest[5]!, /<\/main>[\s\S]*<\/html>\n$/)
 })
 
 test('the id of a page reads back exactly; other text has none', async () => {
@@ -288,26 +310,86 @@ test('the id of a page reads back exactly; other text has none', async () => {
   assert.equal(await htmlWriter.noteId?.('<p><meta name="chatmark-id" content="x">'), undefined, 'not a page')
 })
 
-test('the index page lists notes newest first, links them safely and is itself a page', async () => {
+test('the index lists notes newest first, grouped by tool and by project, linked safely; it is a page', async () => {
   const html = [
     ...(htmlWriter.index?.([
-      {href: 'old note.html', title: 'Old', date: '2025-01-01T00:00:00Z', format: 'chatgpt', turns: 2},
+      {href: 'old note.html', title: 'Old', date: '2025-01-01T00:00:00Z', format: 'chatgpt', tool: 'ChatGPT', turns: 2},
       {href: 'undated.html', title: 'Undated <b>', format: 'claude', turns: 1},
-      {href: 'new.html', title: 'New', date: '2026-02-03T04:05:06Z', format: 'gemini (gemini-jsonl)', turns: 12}
+      {
+        href: 'new.html',
+        title: 'New',
+        date: '2026-02-03T04:05:06Z',
+        format: 'gemini (gemini-jsonl)',
+        tool: 'Gemini CLI',
+        project: '/home/ada/work/demo',
+        turns: 1234,
+        tokens: 56789
+      },
+      {href: 'a.html', title: 'A', date: '2026-01-01T00:00:00Z', format: 'gemini', tool: 'Gemini CLI', turns: 3}
     ]) ?? [])
   ].join('')
   assert.deepEqual(pageProblems(html), [])
   assert.equal(await htmlWriter.noteId?.(html), indexNoteId)
-  const rows = [...html.matchAll(/<tr><td><a href="([^"]+)">([^<]+)<\/a><\/td><td>([^<]*)<\/td><td>([^<]+)<\/td>/g)]
+  assert.match(html, /<p>4 conversations from 3 tools in 1 project<\/p>/)
+  const groups = [
+    ...html.matchAll(/<details class="group"( open)?>\n<summary[^>]*>([^<]+) <span class="count">\((\d+)\)/g)
+  ]
+  assert.deepEqual(
+    groups.map((match) => [match[2], match[3], Boolean(match[1])]),
+    [
+      ['Gemini CLI', '2', true],
+      ['ChatGPT', '1', true],
+      ['claude', '1', true],
+      ['demo', '1', false]
+    ],
+    'tools open, newest first (a note that does not name its tool is under its format); projects folded'
+  )
+  const rows = [
+    ...html.matchAll(
+      new RegExp(
+        '<tr><td><a href="([^"]+)">([^<]+)</a></td><td[^>]*>([^<]*)</td><td class="date">([^<]*)</td>' +
+          '<td class="number">([^<]+)</td><td class="number">([^<]*)</td>',
+        'g'
+      )
+    )
+  ]
   assert.deepEqual(
     rows.map((match) => match.slice(1)),
     [
-      ['new.html', 'New', '2026-02-03', 'gemini (gemini-jsonl)'],
-      ['old%20note.html', 'Old', '2025-01-01', 'chatgpt'],
-      ['undated.html', 'Undated &#x3C;b>', '', 'claude']
+      ['new.html', 'New', 'demo', '2026-02-03', '1,234', '56,789'],
+      ['a.html', 'A', '', '2026-01-01', '3', ''],
+      ['old%20note.html', 'Old', '', '2025-01-01', '2', ''],
+      ['undated.html', 'Undated &#x3C;b>', '', '', '1', ''],
+      ['new.html', 'New', 'Gemini CLI', '2026-02-03', '1,234', '56,789']
     ]
   )
-  assert.match(html, /<p>3 conversations<\/p>/)
+  assert.match(html, /<td title="\/home\/ada\/work\/demo">demo<\/td>/)
+})
+
+test('what an index lists of a page reads back from its head, so an index is rebuilt from a folder', () => {
+  const conversation = conversationOf([{role: 'user', parts: [{type: 'text', text: 'Hi'}]}], {
+    title: 'A "title" <b> & ünï',
+    createdAt: '2026-03-01T10:00:00Z',
+    source: {format: 'claude', variant: 'claude-code-jsonl'},
+    metadata: {project: '/home/ada/demo', tokens: {input: 10, output: 5}}
+  })
+  const html = page(conversation, {toolName: 'Claude Code'})
+  assert.deepEqual(htmlWriter.noteLink?.(html.slice(0, 16_384)), {
+    href: '',
+    title: 'A "title" <b> & ünï',
+    format: 'claude (claude-code-jsonl)',
+    date: '2026-03-01T10:00:00Z',
+    tool: 'Claude Code',
+    project: '/home/ada/demo',
+    turns: 1,
+    tokens: 15
+  })
+  assert.equal(htmlWriter.noteLink?.('<p><meta name="chatmark-link" content="%7B%7D">'), undefined, 'not a page')
+  assert.equal(
+    htmlWriter.noteLink?.('<!doctype html><meta name="chatmark-link" content="%7B%22title%22%3A1%7D">'),
+    undefined
+  )
+  assert.equal(htmlWriter.noteLink?.([...(htmlWriter.index?.([]) ?? [])].join('')), undefined, 'the index lists none')
 })
 
 test('the sanitiser keeps every rule of GitHub schema and adds only chatmark elements and classes', () => {
@@ -339,18 +421,110 @@ test('the processor turns a whole tree into HTML too, the frontmatter left out',
   assert.doesNotMatch(html, /source|format: test/)
 })
 
-test('long tool output is folded, and every fold is marked with its kind', () => {
+test('a tool call is a closed fold that names the tool and what it did; its long output is not folded again', () => {
   const output = Array.from({length: 40}, (_, index) => `line ${index}`).join('\n')
   const call = {
     type: 'tool-call',
-    text: 'ls',
-    name: 'shell',
-    input: {},
-    result: {text: output, isError: false}
+    text: 'Bash',
+    name: 'Bash',
+    input: {command: 'ls -la\n  | sort', description: ''},
+    status: 'error',
+    result: {text: output, isError: true}
   } as const
   const html = content(page(exchange(call)))
-  assert.match(html, /<details class="fold fold-tool-output">\n<summary>[^<]+<\/summary>/)
-  assert.doesNotMatch(html, /class="fold"/)
+  assert.match(
+    html,
+    new RegExp(
+      '<details class="tool-call tool-call-error">\n<summary><span class="tool-name">Bash</span> ' +
+        '<span class="tool-summary">ls -la…</span> <span class="tool-status">error</span></summary>'
+    )
+  )
+  // The input's fields: a string with a line break keeps it, an empty one says so.
+  assert.match(html, /<dt>command<\/dt>\n<dd><pre><code>ls -la\n {2}\| sort<\/code><\/pre><\/dd>/)
+  assert.match(html, /<dt>description<\/dt>\n<dd><span class="empty">\(empty\)<\/span><\/dd>/)
+  assert.match(html, /<p><strong>Error<\/strong><\/p>\n<pre><code class="language-text">line 0\n/)
+  assert.doesNotMatch(html, /fold-tool-output|Tool call/)
+  assert.doesNotMatch(html, /<details>|class="fold"/, 'every fold is marked with its kind')
+})
+
+test('a subagent’s call folds its turns inside it; what a subagent or a fetch returned is rendered Markdown', () => {
+  const html = content(
+    page(
+      exchange(
+        {
+          type: 'tool-call',
+          text: 'Find the parser',
+          name: 'Task',
+          input: {description: 'Find the parser', prompt: 'Look in src/.\n\n1. Read it\n2. Report'},
+          result: {text: '## Summary\n\nThe parser is **src/parse.ts**.\n<script>alert(1)</script>'},
+          subagent: [{role: 'assistant', parts: [{type: 'text', text: 'Reading **src/**.'}]}]
+        },
+        {type: 'tool-call', text: 'cat', name: 'Bash', input: {command: 'cat README.md'}, result: {text: '## Raw'}}
+      )
+    )
+  )
+  const task = html.slice(html.indexOf('<details class="tool-call">'), html.indexOf('<span class="tool-name">Bash'))
+  assert.match(task, /<span class="tool-summary">Find the parser<\/span>/)
+  assert.match(task, /<dt>prompt<\/dt>\n<dd><pre><code>Look in src\/.\n\n1. Read it\n2. Report<\/code><\/pre><\/dd>/)
+  assert.match(task, /<div class="tool-markdown"><h4>Summary<\/h4><p>The parser is <strong>src\/parse.ts<\/strong>./)
+  assert.doesNotMatch(task, /<script/)
+  assert.match(task, /<details class="fold fold-subagent">[\s\S]*<p>Reading <strong>src\/<\/strong>.<\/p>/)
+  // A shell's output is shown as written, whatever it holds.
+  assert.match(html, /<pre><code class="language-text">## Raw\n<\/code><\/pre>/)
+})
+
+test('prompts link to each other and every link on the page leads to an anchor on it', () => {
+  const turns = ['One', 'Two', 'Three'].flatMap((text) => [
+    {role: 'user' as const, parts: [{type: 'text' as const, text}]},
+    {role: 'assistant' as const, parts: [{type: 'text' as const, text: `Re: ${text}`}]}
+  ])
+  const html = page(conversationOf(turns), {indexHref: 'index.html'})
+  const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]))
+  const fragments = [...html.matchAll(/ href="#([^"]+)"/g)].map((match) => match[1])
+  assert.deepEqual(
+    [...new Set(fragments)].filter((id) => !ids.has(id)),
+    []
+  )
+  for (const id of ['top', 't1', 't6', 'p1', 'p2', 'p3', 'p4']) assert.ok(ids.has(id), id)
+  assert.match(
+    html,
+    new RegExp(
+      '<nav class="page-bar" aria-label="Page"><a class="bar-title" href="#top">One</a>' +
+        '<span class="bar-tool">test</span><a href="#p1">Prompts</a><a href="index.html">All conversations</a></nav>'
+    )
+  )
+  assert.doesNotMatch(page(conversationOf(turns)), /All conversations/, 'a page written alone has no index')
+})
+
+test('with pageChars and pageName, a long conversation is pages linked to each other, a break between them', () => {
+  const turns = Array.from({length: 12}, (_, index) => ({
+    role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+    parts: [{type: 'text' as const, text: `Turn ${index} ${'words '.repeat(40)}`}]
+  }))
+  const pieces = [...htmlWriter.write(conversationOf(turns), {pageChars: 1000, pageName: 'my note'})]
+  const pages = pieces.join('').split(pageBreak)
+  assert.ok(pages.length >= 3, `${pages.length} pages`)
+  assert.ok(pieces.includes(pageBreak), 'the break is a piece of its own')
+  for (const [index, text] of pages.entries()) {
+    assert.deepEqual(pageProblems(text), [], `page ${index + 1}`)
+    const number = index + 1
+    if (number > 1) {
+      assert.match(text, new RegExp(`<meta name="chatmark-id" content="c-1%23page-${number}">`))
+      assert.match(text, /<a href="my%20note.html">⇤ First page<\/a>/)
+      assert.equal(htmlWriter.noteLink?.(text), undefined, 'only the first page is listed')
+    }
+    if (number < pages.length)
+      assert.match(text, new RegExp(`<a href="my%20note-page-${number + 1}.html">Next page →</a>`))
+  }
+  const turnsShown = pages.map((text) => [...text.matchAll(/<section class="turn /g)].length)
+  assert.equal(
+    turnsShown.reduce((sum, count) => sum + count, 0),
+    12,
+    'every turn once'
+  )
+  // A prompt's "previous" link on a later page leads back to the page the previous prompt is on.
+  assert.match(pages[1]!, /<a href="my%20note.html#p\d+">↑ Previous prompt<\/a>|<a href="#p\d+">↑ Previous prompt<\/a>/)
+  assert.equal([...htmlWriter.write(conversationOf(turns))].includes(pageBreak), false, 'one page without pageChars')
 })
 
 test('a message over the parse budget is shown as written, as code, under a notice that says why', () => {

@@ -43,6 +43,8 @@ export interface CliArgs {
   remoteContent: 'link' | 'keep'
   maxResultChars?: number
   foldLines?: number
+  /** `--page-size`: MB of a page before a long conversation goes on to another (HTML in a folder); 0: one page. */
+  pageSize?: number
   timeZone?: string
   followSymlinks: boolean
   /** `--jobs`: how many inputs are converted at once, each by a worker thread. Default: one per core. */
@@ -75,6 +77,7 @@ const options = {
   'remote-content': {type: 'string'},
   'max-result-chars': {type: 'string'},
   'fold-lines': {type: 'string'},
+  'page-size': {type: 'string'},
   'time-zone': {type: 'string'},
   'follow-symlinks': {type: 'boolean'},
   jobs: {type: 'string', short: 'j'},
@@ -128,6 +131,11 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   const chosen = formatOptionValues(parsed.values, formatOptions)
   const maxResultChars = numericValue(values['max-result-chars'], 'max-result-chars')
   const foldLines = numericValue(values['fold-lines'], 'fold-lines')
+  // Not a `numericOptions` flag: `chatmark sync` writes Markdown, which is never split.
+  const pageSize =
+    values['page-size'] === undefined
+      ? undefined
+      : wholeNumber(values['page-size'], '--page-size', {least: 0, most: 4096})
   const jobs = numericValue(values.jobs, 'jobs')
   const timeLimit = numericValue(values['time-limit'], 'time-limit')
   if (values['time-zone'] !== undefined) {
@@ -171,6 +179,7 @@ export function parseCliArgs(argv: string[], formatOptions: readonly CliFormatOp
   if (values.format !== undefined) args.format = values.format
   if (maxResultChars !== undefined) args.maxResultChars = maxResultChars
   if (foldLines !== undefined) args.foldLines = foldLines
+  if (pageSize !== undefined) args.pageSize = pageSize
   if (jobs !== undefined) args.jobs = jobs
   if (timeLimit !== undefined) args.timeLimit = timeLimit
   if (values['time-zone'] !== undefined) args.timeZone = values['time-zone']

@@ -40,6 +40,8 @@ Options:
                              so opening a note fetches nothing; 'keep': as written
       --max-result-chars <n> keep head and tail of long tool results (default 4000, 0: all)
       --fold-lines <n>       fold tool output of more lines (default 20, 0: never)
+      --page-size <MB>       with --to html -o: a long conversation goes on to another
+                             page after about this many MB (default 4, 0: one page)
       --time-zone <tz>       time zone of the note's times (default UTC; named once)
       --follow-symlinks      read inputs behind symbolic links
   -j, --jobs <n>             convert up to <n> inputs at once, each in a worker thread

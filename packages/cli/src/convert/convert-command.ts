@@ -1,5 +1,5 @@
 import {resolve} from 'node:path'
-import type {Normalizer} from '@chatmark/core'
+import type {NoteLink, Normalizer} from '@chatmark/core'
 import {inputFromFolder, inputFromPath, temporaryRun} from '@chatmark/core'
 import type {CliArgs} from '../args/cli-args.js'
 import {defaultTimeLimitSeconds} from '../args/cli-args.js'
@@ -152,10 +152,12 @@ async function endRun(state: RunState, {io, args, context, folder, run}: RunEnd)
         `Stopped after writing ${notes}; nothing that was there is lost, and a run with room writes the rest\n`
     )
   }
-  // Several notes with links between them: a page that lists them (`index.html`).
-  if (folder && context.writer.index && state.links.length > 1 && !stopping(state, io)) {
+  // Notes with links between them: a page that lists every one in the folder (`index.html`), this run's and
+  // those earlier runs wrote there, which each page links back to.
+  if (folder && context.writer.index && state.links.length > 0 && !stopping(state, io)) {
     try {
-      const index = await folder.writer.index(context.writer.index(state.links), folder.taken)
+      const links = await everyLink(state.links, folder.writer)
+      const index = await folder.writer.index(context.writer.index(links), folder.taken)
       if (index.kept !== undefined) {
         io.stderr.write(`${index.kept}: changed since chatmark wrote it, so kept; the new index is ${index.path}\n`)
       }
@@ -170,4 +172,11 @@ async function endRun(state: RunState, {io, args, context, folder, run}: RunEnd)
     io.stderr.write(`chatmark: no conversation matched --only ${args.only.map((only) => `\`${only}\``).join(', ')}\n`)
     state.failed = true
   }
+}
+
+/** This run's notes and every other the folder holds, once each (by file name: this run's as it wrote them). */
+async function everyLink(written: readonly NoteLink[], folder: FolderWriter): Promise<NoteLink[]> {
+  const byFile = new Map((await folder.links()).map((link) => [link.href, link]))
+  for (const link of written) byFile.set(link.href, link)
+  return [...byFile.values()]
 }

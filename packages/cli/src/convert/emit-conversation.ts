@@ -1,11 +1,12 @@
-import type {Conversation, NoteLink} from '@chatmark/core'
-import {conversationTitle, toolOf} from '@chatmark/core'
+import type {Conversation, RenderOptions} from '@chatmark/core'
+import {conversationTitle, noteLinkOf, pageFileName, toolOf} from '@chatmark/core'
 import type {EntryContext} from './entry-context.js'
 import {matchesOnly} from '../inputs/collect-inputs.js'
 import type {EntrySink} from './entry-sink.js'
 import type {InputClock} from '../pool/input-clock.js'
 import {clocked} from '../pool/input-clock.js'
 import {printable} from '../base/printable.js'
+import {splitPages} from '../output/split-pages.js'
 import {redactSecrets} from '../redact/redact-secrets.js'
 
 /**
@@ -25,10 +26,10 @@ export async function emitConversation(
   clock?: InputClock
 ): Promise<void> {
   const {args, render} = context
-  const write = (conversation: Conversation): Iterable<string> => {
+  const write = (conversation: Conversation, more: RenderOptions = {}): Iterable<string> => {
     // The format's plugin names the tool the note is tagged with; core knows no format.
-    const tool = toolOf(context.normalizer.formats, conversation.source).slug
-    const pieces = context.writer.write(conversation, {...render, tool})
+    const {slug, name} = toolOf(context.normalizer.formats, conversation.source)
+    const pieces = context.writer.write(conversation, {...render, tool: slug, toolName: name, ...more})
     return clock ? clocked(pieces, clock) : pieces
   }
   const conversation = args.redact ? await redactSecrets(read) : read
@@ -39,15 +40,41 @@ export async function emitConversation(
   } else if (context.jsonLines) {
     await json(conversation)
   } else if (context.noteName) {
-    await sink.note({
-      input: name,
-      name: context.noteName(conversation),
-      id: conversation.id,
-      content: {chunks: write(conversation)},
-      link: noteLink(conversation)
-    })
+    await folderNotes(conversation, name, context.noteName(conversation), context, sink, write)
   } else {
     await sink.print(write(conversation))
+  }
+}
+
+/**
+ * A conversation's note in the `-o` folder, as pages when the writer splits it (`RenderOptions.pageChars`): the
+ * first is the note (the index lists it), the others are named after it (`<name>-page-2.html`) and carry its id
+ * with their number (`<id>#page-2`), so a run again replaces them too. Pages link back to the folder's index,
+ * which the run ends by writing.
+ */
+async function folderNotes(
+  conversation: Conversation,
+  input: string,
+  fileName: string,
+  context: EntryContext,
+  sink: EntrySink,
+  write: (conversation: Conversation, more: RenderOptions) => Iterable<string>
+): Promise<void> {
+  const {extension, index} = context.writer
+  const base = fileName.endsWith(extension) ? fileName.slice(0, fileName.length - extension.length) : fileName
+  const more: RenderOptions = {pageName: base, ...(index ? {indexHref: `index${extension}`} : {})}
+  const link = noteLinkOf(conversation, toolOf(context.normalizer.formats, conversation.source).name)
+  let page = 1
+  for (const chunks of splitPages(write(conversation, more))) {
+    const first = page === 1
+    await sink.note({
+      input,
+      name: first ? fileName : `${pageFileName(base, page)}${extension}`,
+      id: first ? conversation.id : `${conversation.id}#page-${page}`,
+      content: {chunks},
+      ...(first ? {link} : {})
+    })
+    page++
   }
 }
 
@@ -66,18 +93,4 @@ function listLine(conversation: Conversation): string {
     `${conversation.turns.length} turns`,
     printable(title)
   ].join('\t')
-}
-
-/** Where an index page links to a note (`href` is filled in once the note is written), and what it says about it. */
-function noteLink(conversation: Conversation): NoteLink {
-  const {format, variant} = conversation.source
-  const link: NoteLink = {
-    href: '',
-    title: conversationTitle(conversation),
-    format: variant ? `${format} (${variant})` : format,
-    turns: conversation.turns.length
-  }
-  const date = conversation.createdAt ?? conversation.updatedAt
-  if (date) link.date = date
-  return link
 }

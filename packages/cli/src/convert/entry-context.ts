@@ -46,6 +46,9 @@ export interface PartsPool {
   signal?: AbortSignal
 }
 
+/** `--page-size`'s default, in MB: a page of about 4 MB opens at once in a browser, on a phone too. */
+export const defaultPageMegabytes = 4
+
 /**
  * What converting inputs needs, from the command line's arguments: the same
  * in the main thread and in every worker. Only what the run needs is
@@ -61,7 +64,9 @@ export async function entryContext(args: CliArgs, normalizer: Normalizer, cwd: s
     remoteContent: args.remoteContent,
     ...(args.maxResultChars === undefined ? {} : {maxResultChars: args.maxResultChars}),
     ...(args.foldLines === undefined ? {} : {foldLines: args.foldLines}),
-    ...(args.timeZone === undefined ? {} : {timeZone: args.timeZone})
+    ...(args.timeZone === undefined ? {} : {timeZone: args.timeZone}),
+    // Pages split only in a folder, where each has a name the others can link to.
+    ...(args.out === undefined ? {} : {pageChars: (args.pageSize ?? defaultPageMegabytes) * 1024 * 1024})
   }
   const context: EntryContext = {
     normalizer,

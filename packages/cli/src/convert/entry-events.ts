@@ -16,7 +16,7 @@ export type EntryEvent =
       name: string
       id: string
       content: {bytes: Uint8Array; sha256: string} | {staged: StagedNote} | {failed: {message: string; code?: string}}
-      link: NoteLink
+      link?: NoteLink
     }
   | {kind: 'matched'}
   | {kind: 'failed'}
@@ -67,6 +67,7 @@ export function postingSink(
       return send([{kind: 'print', text: joined}], joined.length + eventBytes)
     },
     async note({input, name, id, content, link}) {
+      const listed = link ? {link} : {}
       // Written here to a temporary file of the folder (with `stage`), and the main thread only names it; else
       // encoded and hashed here, and the bytes moved to the main thread.
       if ('chunks' in content && stage) {
@@ -77,17 +78,17 @@ export function postingSink(
           // Thrown on, it would have cost the worker (a crash, a new worker per conversation on a full disk).
           diskFailed ||= writeProblem(error) !== undefined
           const failed = failureOf(error)
-          return send([{kind: 'note', input, name, id, content: {failed}, link}], eventBytes)
+          return send([{kind: 'note', input, name, id, content: {failed}, ...listed}], eventBytes)
         }
-        return send([{kind: 'note', input, name, id, content: {staged}, link}], stagedNoteBytes)
+        return send([{kind: 'note', input, name, id, content: {staged}, ...listed}], stagedNoteBytes)
       }
       if ('staged' in content || 'failed' in content) {
-        return send([{kind: 'note', input, name, id, content, link}], eventBytes)
+        return send([{kind: 'note', input, name, id, content, ...listed}], eventBytes)
       }
       const bytes = 'bytes' in content ? content.bytes : encoder.encode(text(content.chunks))
       const sha256 = 'bytes' in content ? content.sha256 : createHash('sha256').update(bytes).digest('hex')
       const moved = {bytes, sha256}
-      return send([{kind: 'note', input, name, id, content: moved, link}], bytes.byteLength + eventBytes, [
+      return send([{kind: 'note', input, name, id, content: moved, ...listed}], bytes.byteLength + eventBytes, [
         bytes.buffer as ArrayBuffer
       ])
     },
@@ -116,7 +117,13 @@ export async function replayEvent(event: EntryEvent, sink: EntrySink): Promise<v
     case 'print':
       return sink.print([event.text])
     case 'note':
-      return sink.note({input: event.input, name: event.name, id: event.id, content: event.content, link: event.link})
+      return sink.note({
+        input: event.input,
+        name: event.name,
+        id: event.id,
+        content: event.content,
+        ...(event.link ? {link: event.link} : {})
+      })
     case 'matched':
       return sink.matched()
     case 'failed':

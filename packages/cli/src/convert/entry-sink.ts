@@ -13,7 +13,8 @@ export interface FolderNote {
   name: string
   id: string
   content: NoteContent
-  link: NoteLink
+  /** What the index lists of it; none for a page after a note's first (`RenderOptions.pageChars`). */
+  link?: NoteLink
 }
 
 /**

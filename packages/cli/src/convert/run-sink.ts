@@ -101,7 +101,7 @@ async function placeStaged(
     progress.write(`${note.kept}: changed since chatmark wrote it, so kept; the new note is ${note.path}\n`, true)
   }
   // Kept only for a writer that lists its notes in an index page (an export's are tens of thousands).
-  if (context.writer.index) state.links.push({...link, href: basename(note.path)})
+  if (context.writer.index && link) state.links.push({...link, href: basename(note.path)})
   progress.write(`${note.path}\n`, false)
 }
 

@@ -1,9 +1,10 @@
 import {constants} from 'node:fs'
 import {access, mkdir, stat} from 'node:fs/promises'
 import {resolve} from 'node:path'
-import type {NoteWriter} from '@chatmark/core'
+import type {NoteLink, NoteWriter} from '@chatmark/core'
 import {indexNoteId, removeStaleTemporaries, syncFolder} from '@chatmark/core'
 import {UsageError} from '../base/usage-error.js'
+import {folderLinks} from './folder-links.js'
 import type {NoteContent} from './note-content.js'
 import {reasonOf} from './reason-of.js'
 import type {TakenNames} from './taken-names.js'
@@ -23,6 +24,8 @@ export interface FolderWriter {
    */
   finish(run?: string): Promise<void>
   index(chunks: Iterable<string>, taken: TakenNames): Promise<WrittenNote>
+  /** What an index lists of every note in the folder, this run's and earlier ones' (see `folderLinks`). */
+  links(): Promise<NoteLink[]>
 }
 
 /**
@@ -62,7 +65,8 @@ export async function noteWriter(dir: string, cwd: string, writer: NoteWriter): 
       if (wrote) await syncFolder(base)
       wrote = false
     },
-    index: (chunks, taken) => writeNote(folder, `index${writer.extension}`, indexNoteId, chunks, taken, noteId)
+    index: (chunks, taken) => writeNote(folder, `index${writer.extension}`, indexNoteId, chunks, taken, noteId),
+    links: () => folderLinks(base, writer)
   }
 }
 

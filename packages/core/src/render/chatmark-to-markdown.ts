@@ -4,7 +4,14 @@ import {defaultHandlers} from 'mdast-util-to-markdown'
 import {attachmentHandler} from './attachment-to-markdown.js'
 import {branchLines} from './branch-lines.js'
 import {frontmatterHandler} from './frontmatter-to-markdown.js'
-import type {ChatmarkBranch, ChatmarkFold, ChatmarkMessage, ChatmarkNotice, ChatmarkTurn} from './mdast-nodes.js'
+import type {
+  ChatmarkBranch,
+  ChatmarkFold,
+  ChatmarkMessage,
+  ChatmarkNotice,
+  ChatmarkToolCall,
+  ChatmarkTurn
+} from './mdast-nodes.js'
 import {messageMarkdown} from './message-markdown.js'
 import {isInertText, plainPhrasing} from './plain-phrasing.js'
 import {htmlHandler, imageHandler, imageReferenceHandler} from './remote-content-handlers.js'
@@ -55,6 +62,7 @@ export function chatmarkToMarkdown(options: ChatmarkToMarkdownOptions = {}): Opt
       chatmarkMessage: obsidian ? obsidianMessage : chatmarkMessage,
       chatmarkAttachment: attachmentHandler(obsidian),
       chatmarkTurn,
+      chatmarkToolCall,
       chatmarkFold: obsidian ? calloutFold : detailsFold,
       chatmarkNotice,
       chatmarkBranch,
@@ -81,6 +89,9 @@ const obsidianMessage: Handle = (node: ChatmarkMessage) =>
 
 /** A turn is its children; only HTML marks the section. */
 const chatmarkTurn: Handle = (node: ChatmarkTurn, _, state, info) => state.containerFlow(node, info)
+
+/** A tool call is its lines (the label, the input, the result), as the turn's own: a note is read top to bottom. */
+const chatmarkToolCall: Handle = (node: ChatmarkToolCall, _, state, info) => state.containerFlow(node, info)
 
 /** `<details>` with the fold's title as its summary, for GitHub and most renderers. */
 const detailsFold: Handle = (node: ChatmarkFold, parent, state, info) => {

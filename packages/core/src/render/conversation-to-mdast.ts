@@ -174,7 +174,7 @@ function partToMdast(part: Part, context: Context): Flow[] {
       return inner.length > 0 ? [fold('thinking', 'Thinking', inner)] : []
     }
     case 'tool-call':
-      return toolCallToMdast(part, options, (turn) => nestedTurn(turn, context))
+      return [toolCallToMdast(part, options, (turn) => nestedTurn(turn, context))]
     case 'attachment':
       return attachmentToMdast(part, options)
     case 'code': {

@@ -4,7 +4,7 @@
  * extension) and the streaming note writer.
  */
 export type {AttachmentLink, RemoteContent, RenderOptions, ResolvedRenderOptions} from './render-options.js'
-export {resolveRenderOptions} from './render-options.js'
+export {pageBreak, pageFileName, resolveRenderOptions} from './render-options.js'
 export type {
   ChatmarkAttachment,
   ChatmarkBranch,
@@ -12,6 +12,7 @@ export type {
   ChatmarkFrontmatter,
   ChatmarkMessage,
   ChatmarkNotice,
+  ChatmarkToolCall,
   ChatmarkTurn,
   Flow,
   FoldKind,
@@ -40,3 +41,5 @@ export type {ParsedMessage} from './parse-message.js'
 export {loadMessageParser, maxParsedDepth, notParsedText, parseMessage} from './parse-message.js'
 export type {ParseBudget, ParseCost} from './parse-budget.js'
 export {overParseBudget, parseBudget, parseCost} from './parse-budget.js'
+export {toolCallSummary} from './tool-call-summary.js'
+export {jsonText} from './json-text.js'

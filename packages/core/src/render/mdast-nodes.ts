@@ -55,6 +55,26 @@ export interface ChatmarkFold extends Parent {
 }
 
 /**
+ * A call from the model to a tool: its label line, input, result and the
+ * subagent it started, as children. Markdown writes the children as they are
+ * (the call reads as lines of the turn); HTML folds the call under a line that
+ * names the tool and says what it did ({@link ChatmarkToolCall.summary}).
+ */
+export interface ChatmarkToolCall extends Parent {
+  type: 'chatmarkToolCall'
+  /** The tool's name (`Bash`, `read_file`). */
+  name: string
+  /** What the call did, on one line: its description, command, path or query (see `toolCallSummary`). */
+  summary?: string
+  /** The final status the tool recorded (`success`, `error`, `cancelled`...). */
+  status?: string
+  /** Whether the result reported a failure. */
+  isError?: boolean
+  children: Flow[]
+  data?: Data
+}
+
+/**
  * A message from the harness rather than a participant (a compaction, an
  * error, an event in a channel). Markdown writes an alert (`> [!NOTE]`).
  */
@@ -124,6 +144,7 @@ declare module 'mdast' {
     chatmarkAttachment: ChatmarkAttachment
     chatmarkTurn: ChatmarkTurn
     chatmarkFold: ChatmarkFold
+    chatmarkToolCall: ChatmarkToolCall
     chatmarkNotice: ChatmarkNotice
     chatmarkBranch: ChatmarkBranch
   }
@@ -132,12 +153,26 @@ declare module 'mdast' {
     chatmarkAttachment: ChatmarkAttachment
     chatmarkTurn: ChatmarkTurn
     chatmarkFold: ChatmarkFold
+    chatmarkToolCall: ChatmarkToolCall
     chatmarkNotice: ChatmarkNotice
     chatmarkBranch: ChatmarkBranch
   }
   interface HeadingData {
     /** Marks the note's title heading, whose text the frontmatter's `title` repeats. */
     chatmarkTitle?: boolean
+  }
+  interface CodeData {
+    /**
+     * A tool call's input, when the block shows it as JSON: HTML shows an object as fields, its strings with their
+     * line breaks.
+     */
+    chatmarkToolInput?: unknown
+    /** The block is a tool's result that is Markdown (a subagent's answer, a fetched page): HTML renders it. */
+    chatmarkMarkdown?: boolean
+  }
+  interface ParagraphData {
+    /** The line that names a tool call (`**Tool call** \`Bash\``): HTML says it in the call's summary instead. */
+    chatmarkToolLabel?: boolean
   }
   interface ImageData {
     /** From message text parsed with `parseMessages`: what Markdown does with it (`RenderOptions.remoteContent`). */

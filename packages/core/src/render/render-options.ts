@@ -67,6 +67,27 @@ export interface RenderOptions {
    */
   tool?: string
   /**
+   * The tool's name as people call it (`Claude Code`), for a page's header and its index: the format's plugin
+   * says it (`toolOf`). Default: the format's name.
+   */
+  toolName?: string
+  /**
+   * Where a page links back to the page that lists it with the others written beside it (`index.html`), for
+   * writers whose notes have an index; no link when absent (a page written alone).
+   */
+  indexHref?: string
+  /**
+   * Splits a long conversation's page into pages of about this many characters (a turn is never split), with links
+   * from each to the next and back, for writers that page their output (HTML): a session of 100 MB is pages a
+   * browser opens, not one it cannot. The writer yields {@link pageBreak} between pages. No split when absent or 0.
+   */
+  pageChars?: number
+  /**
+   * The file name of the note's first page without its extension (`2026-12-01-fix-the-parser`), which names the
+   * others (`2026-12-01-fix-the-parser-page-2`) so pages can link to each other; with `pageChars`.
+   */
+  pageName?: string
+  /**
    * The link to the note of the conversation's parent (the session it was
    * forked, resumed or spawned from), which only a caller that keeps notes
    * (a vault) knows: a wikilink (`[[codex/2026-11/Parent|Parent]]`) with
@@ -81,11 +102,25 @@ export interface RenderOptions {
 export type RemoteContent = 'link' | 'keep'
 
 /**
- * {@link RenderOptions} with every default filled in (`tool`'s is the conversation's format, known later; `parent`
- * has none).
+ * {@link RenderOptions} with every default filled in (`tool`'s and `toolName`'s are the conversation's format,
+ * known later; `indexHref` and `parent` have none).
  */
-export type ResolvedRenderOptions = Required<Omit<RenderOptions, 'tool' | 'parent'>> &
-  Pick<RenderOptions, 'tool' | 'parent'>
+/**
+ * What a writer yields between two pages of one note (see {@link RenderOptions.pageChars}): a control character no
+ * note text holds (writers show a transcript's control characters as symbols), so it cannot be forged.
+ */
+export const pageBreak = '\u0000chatmark:page-break\u0000'
+
+/** The file name of page `page` (2 and on) of a note whose first page is named `name` (without extension). */
+export function pageFileName(name: string, page: number): string {
+  return `${name}-page-${page}`
+}
+
+export type ResolvedRenderOptions = Required<Omit<RenderOptions, OptionalOptions>> &
+  Pick<RenderOptions, OptionalOptions>
+
+/** Options without a default: absent unless given. */
+type OptionalOptions = 'tool' | 'toolName' | 'indexHref' | 'pageChars' | 'pageName' | 'parent'
 
 /** Fills in defaults. */
 export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRenderOptions {
@@ -100,6 +135,10 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     attachmentLink: options.attachmentLink ?? noLink,
     remoteContent: options.remoteContent ?? 'link',
     ...(options.tool === undefined ? {} : {tool: options.tool}),
+    ...(options.toolName === undefined ? {} : {toolName: options.toolName}),
+    ...(options.indexHref === undefined ? {} : {indexHref: options.indexHref}),
+    ...(options.pageChars === undefined ? {} : {pageChars: options.pageChars}),
+    ...(options.pageName === undefined ? {} : {pageName: options.pageName}),
     ...(options.parent === undefined ? {} : {parent: options.parent})
   }
 }

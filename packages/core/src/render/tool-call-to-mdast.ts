@@ -1,5 +1,5 @@
 import type {PhrasingContent} from 'mdast'
-import type {Flow} from './mdast-nodes.js'
+import type {ChatmarkToolCall, Flow} from './mdast-nodes.js'
 import type {ToolCallPart, Turn} from '../model/model.js'
 import {attachmentFile} from './attachment-to-mdast.js'
 import {codeBlock} from './code-block.js'
@@ -8,20 +8,25 @@ import type {ResolvedRenderOptions} from './render-options.js'
 import {emphasis, inlineCode, mergeText, strong, text} from './phrasing.js'
 import {groupDigits} from './group-digits.js'
 import {jsonText} from './json-text.js'
+import {labelText} from './label-text.js'
+import {toolCallSummary} from './tool-call-summary.js'
 import {truncateMiddle} from './truncate-middle.js'
 
 /**
- * A tool call: a line naming the tool (and its status), its input as a JSON
- * block, and its result as a code block (`diff` for file diffs), folded when
- * it has more than `foldLines` lines. A result longer than `maxResultChars`
- * keeps its head and tail and says how many characters were cut. The
- * turns of a subagent it started follow, folded, each rendered by `renderTurn`.
+ * A tool call (a `chatmarkToolCall` node): a line naming the tool (and its
+ * status), its input as a JSON block, and its result as a code block (`diff`
+ * for file diffs), folded when it has more than `foldLines` lines. A result
+ * longer than `maxResultChars` keeps its head and tail and says how many
+ * characters were cut. The turns of a subagent it started follow, folded,
+ * each rendered by `renderTurn`. The input block carries the input itself and
+ * a result that is Markdown says so (`CodeData`), for writers that show them
+ * as what they are.
  */
 export function toolCallToMdast(
   part: ToolCallPart,
   options: ResolvedRenderOptions,
   renderTurn: (turn: Turn) => Flow[]
-): Flow[] {
+): ChatmarkToolCall {
   const line: PhrasingContent[] = [strong('Tool call'), text(' '), inlineCode(part.name)]
   const notes: string[] = []
   if (part.displayName && part.displayName !== part.name) notes.push(part.displayName)
@@ -32,13 +37,13 @@ export function toolCallToMdast(
     line.push(text(': '), emphasis(summary))
   }
 
-  const nodes: Flow[] = [{type: 'paragraph', children: mergeText(line)}]
+  const nodes: Flow[] = [{type: 'paragraph', data: {chatmarkToolLabel: true}, children: mergeText(line)}]
   // A string input (a patch, a script) is shown as written; anything else as JSON.
   if (typeof part.input === 'string') {
     if (part.input !== '') nodes.push(codeBlock(part.input, part.inputLanguage ?? 'text'))
   } else {
     const input = inputText(part.input)
-    if (input !== undefined) nodes.push(codeBlock(input, 'json'))
+    if (input !== undefined) nodes.push({...codeBlock(input, 'json'), data: {chatmarkToolInput: part.input}})
   }
 
   const result = part.result
@@ -52,6 +57,7 @@ export function toolCallToMdast(
     nodes.push({type: 'paragraph', children: mergeText(label)})
     if (result.text.length > 0) {
       const block = codeBlock(value, result.language ?? 'text')
+      if (readsAsMarkdown(part)) block.data = {chatmarkMarkdown: true}
       const lines = lineCount(result.text)
       // Long output is folded, so the conversation reads on past it; short output stays in view.
       if (options.foldLines > 0 && lines > options.foldLines) {
@@ -68,43 +74,28 @@ export function toolCallToMdast(
     const inner = part.subagent.flatMap((turn) => renderTurn(turn))
     if (inner.length > 0) nodes.push(fold('subagent', `Subagent (${part.subagent.length} turns)`, inner))
   }
-  return nodes
+  const call: ChatmarkToolCall = {type: 'chatmarkToolCall', name: part.name, children: nodes}
+  const oneLine = toolCallSummary(part)
+  if (oneLine !== undefined) call.summary = oneLine
+  if (part.status) call.status = part.status
+  if (result?.isError) call.isError = true
+  return call
 }
 
-/** The longest call summary shown in the label, in characters; the input block holds the rest. */
-const labelChars = 80
-
 /**
- * A call's summary as the one short line of its label: the first line that
- * is not blank, its whitespace folded, cut to {@link labelChars} with `…`. A
- * script or heredoc (`bash -lc "apply_patch <<'PATCH' ..."`) never spills into
- * the label; its full text is in the input block.
+ * Tools whose result is prose in Markdown: a subagent's answer (Claude Code's `Task` and `Agent`, Codex's
+ * `spawn_agent`, OpenCode's and Qwen Code's `task`), a fetched page or a search (Claude Code's `WebFetch` and
+ * `WebSearch`, Gemini CLI's `web_fetch` and `google_web_search`). A shell's or a file's output is shown as written.
  */
-export function labelText(summary: string): string {
-  // The first line that is not blank, and whether another follows: found line by line, as a call's text may be a
-  // whole script, which splitting into all of its lines (and its first line into code points) made costly.
-  let first: string | undefined
-  let more = false
-  for (let start = 0; start <= summary.length; ) {
-    const next = summary.indexOf('\n', start)
-    const end = next === -1 ? summary.length : next
-    const line = summary.slice(start, end)
-    if (line.trim() !== '') {
-      if (first !== undefined) {
-        more = true
-        break
-      }
-      first = line
-    }
-    start = end + 1
-  }
-  const folded = (first ?? '').replace(/\s+/g, ' ').trim()
-  // Code points never outnumber UTF-16 units: a short line needs no count.
-  if (folded.length <= labelChars && !more) return folded
-  const characters = Array.from(folded)
-  if (characters.length <= labelChars && !more) return folded
-  const cut = characters.slice(0, labelChars).join('').trimEnd()
-  return `${cut}…`
+const markdownTools =
+  /^(?:task|agent|subagent|spawn_agent|delegate_task|webfetch|web_fetch|websearch|web_search|google_web_search)$/i
+
+/** Whether a call's result is Markdown: its language says so, it started a subagent, or its tool writes prose. */
+function readsAsMarkdown(part: ToolCallPart): boolean {
+  const language = part.result?.language
+  if (language === 'markdown' || language === 'md') return true
+  if (language !== undefined && language !== 'text') return false
+  return (part.subagent !== undefined && part.subagent.length > 0) || markdownTools.test(part.name)
 }
 
 /** Lines of a text (`\n`, `\r\n` or a bare `\r` ends one), a last line without a line ending included. */

@@ -4,6 +4,7 @@
  */
 export type {NoteLink, NoteWriter} from './note-writer.js'
 export {indexNoteId} from './note-writer.js'
+export {noteLinkOf} from './note-link.js'
 export {markdownWriter} from './markdown-writer.js'
 export {maxFileNameBytes, numberedFileName} from './numbered-file-name.js'
 export type {TemporaryFile} from './temporary-file.js'

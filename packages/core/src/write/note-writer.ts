@@ -35,6 +35,14 @@ export interface NoteWriter {
    * other file: without this, an existing file is never replaced.
    */
   noteId?(head: string): Promise<string | undefined>
+  /**
+   * What an index lists of a file this writer wrote, read from the start of
+   * the file (its first 64 KiB), with `href` empty (the caller knows where
+   * the file is); `undefined` for any other file, an index or a continuation
+   * page. An index is then rebuilt from every note in the folder, not only
+   * those of the run that writes it.
+   */
+  noteLink?(head: string): NoteLink | undefined
 }
 
 /** A note as an index page lists it. */
@@ -46,7 +54,13 @@ export interface NoteLink {
   date?: string
   /** The format it was read from, and its variant: `gemini (gemini-jsonl)`. */
   format: string
+  /** The tool it comes from, as people call it (`Gemini CLI`), when known. */
+  tool?: string
+  /** The project (the folder the session worked in), when known. */
+  project?: string
   turns: number
+  /** Tokens the conversation used in all (`metadata.tokens.total`), when known. */
+  tokens?: number
 }
 
 /** The id an index page holds, so that re-running replaces it (and keeps a file of that name that is not one). */
