@@ -93,10 +93,13 @@ async function compare(setup: HtmlVsMarkdownSetup, input: string, contenders: Co
     }
   }
   const after = loadavg()
+  const [markdown] = outcomes as [Outcome]
+  const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`
   const lines = [
     `HTML against Markdown: a generated Claude Code session, ${mb(input)} (best of ${setup.runs} runs, taking ` +
       `turns, node ${process.version}; load average ${load[0]?.toFixed(2)} before, ${after[0]?.toFixed(2)} after)`,
-    `  ${''.padEnd(44)}${'CPU'.padStart(9)}${'wall'.padStart(9)}${'peak RSS'.padStart(10)}`
+    `  ${''.padEnd(44)}${'CPU'.padStart(9)}${'wall'.padStart(9)}${'peak RSS'.padStart(10)}` +
+      '   / markdown: CPU, wall, peak RSS'
   ]
   for (const [index, contender] of contenders.entries()) {
     const outcome = outcomes[index] as Outcome
@@ -106,18 +109,14 @@ async function compare(setup: HtmlVsMarkdownSetup, input: string, contenders: Co
     else
       lines.push(
         `${label}${`${outcome.cpuSeconds.toFixed(2)} s`.padStart(9)}${`${outcome.seconds.toFixed(2)} s`.padStart(9)}` +
-          `${mb(outcome.peakRss).padStart(10)}`
+          `${mb(outcome.peakRss).padStart(10)}` +
+          (index === 0 || 'failed' in markdown
+            ? ''
+            : `   ${ratio(outcome.cpuSeconds, markdown.cpuSeconds)}, ${ratio(outcome.seconds, markdown.seconds)}, ` +
+              ratio(outcome.peakRss, markdown.peakRss))
       )
   }
-  const [markdown, html] = outcomes as [Outcome, Outcome]
-  if (!('failed' in markdown) && !('failed' in html)) {
-    const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}x`
-    lines.push(
-      `  ${'html / markdown'.padEnd(44)}${ratio(html.cpuSeconds, markdown.cpuSeconds).padStart(9)}` +
-        `${ratio(html.seconds, markdown.seconds).padStart(9)}${ratio(html.peakRss, markdown.peakRss).padStart(10)}` +
-        '  (targets: CPU 1.5x, peak RSS 1.2x)'
-    )
-  }
+  lines.push('  targets for chatmark --to html: CPU 1.5x, peak RSS 1.2x of --to markdown')
   process.stdout.write(`${lines.join('\n')}\n\n`)
   return outcomes
 }
@@ -165,7 +164,7 @@ async function timed(command: string, args: string[]): Promise<Measurement> {
 /** A failed run in a line: its exit and the error it printed. */
 function failure(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  const exit = /exited (\S+)/.exec(text)?.[1] ?? '?'
+  const exit = /exited (\d+|null)/.exec(text)?.[1] ?? '?'
   const message = text.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? text.split('\n')[0]
   return `exit ${exit}, ${message}`
 }
