@@ -22,7 +22,7 @@ const treeWide: ReadonlySet<string> = new Set([
  * A unified plugin: mdast to hast with mdast-util-to-hast, as remark-rehype does (`toHast(tree, {file,
  * ...options})`), but with one conversion state per file where remark-rehype makes one per run. The HTML writer
  * runs the processor once per turn of a page, with the page's file: a state per run was a copy of every handler
- * (mdast-util-to-hast's forty and chatmark's) and a walk of the turn's tree, about half of the conversion's time,
+ * (mdast-util-to-hast's 27 and chatmark's 8) and a walk of the turn's tree, about half of the conversion's time,
  * and the copies lived long enough to be promoted to V8's old generation (50 MB of a 100 MB session's page). A
  * state holds nothing of the trees it converts but what definitions and footnotes gather, so a tree that has one
  * ({@link treeWide}) is converted with a state of its own, exactly as before.
