@@ -9,6 +9,7 @@ import {generateGeminiSession} from './generate-gemini.js'
 import {generateFolder} from './generate-folder.js'
 import {generateHome} from './generate-home.js'
 import {benchHtmlLines} from './html-lines.js'
+import {benchHtmlVsMarkdown} from './html-vs-markdown.js'
 import {benchLinearSteps} from './linear-steps.js'
 import {benchLines} from './lines.js'
 import {benchMarkdownBudget} from './markdown-budget.js'
@@ -288,6 +289,13 @@ if (only === 'redaction') await benchRedaction()
 if (!only || only === 'markdown-budget') await benchMarkdownBudget({runs})
 if (!only || only === 'html-lines')
   await benchHtmlLines({dataDir, bundle, maxLines: Number(process.env['BENCH_MAX_LINES'] ?? 400_000)})
+
+// Issue 28: `--to html` against `--to markdown` on one Claude Code session, with claude-code-transcripts and
+// claude-code-log beside them; only when asked for (it runs the peers).
+if (only === 'html-vs-markdown') {
+  const smallMegabytes = Number(process.env['BENCH_SMALL_MB'] ?? 5)
+  await benchHtmlVsMarkdown({dataDir, freshFolder, bundle, runs, megabytes, smallMegabytes})
+}
 
 // Issue 25: a Slack export of 2,500 to 40,000 channels, time per channel.
 if (!only || only === 'slack-channels') await benchSlackChannels({dataDir, freshFolder, command})

@@ -5,6 +5,7 @@ import {toHast} from 'mdast-util-to-hast'
 import {noticeElement} from './notice-element.js'
 import {plainParagraphs} from './plain-paragraphs.js'
 import {rawHtml} from './raw-html.js'
+import {simpleMarkdown} from './simple-markdown.js'
 
 /**
  * Message text (Markdown source as the tool stored it) as HTML: parsed with
@@ -17,8 +18,8 @@ import {rawHtml} from './raw-html.js'
  * notice that says why.
  */
 export function messageToHast(value: string, depth: number, prefix: string): ElementContent[] {
-  const plain = plainParagraphs(value)
-  if (plain) return plain
+  const simple = plainParagraphs(value) ?? simpleMarkdown(value, depth)
+  if (simple) return simple
   const parsed = parseMessage(value)
   if ('refused' in parsed) return shownAsWritten(value, parsed.refused)
   const tree: Root = {type: 'root', children: parsed.nodes}
