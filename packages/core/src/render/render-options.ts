@@ -75,6 +75,14 @@ export interface RenderOptions {
    * property after the `parent` record. Left out when the conversation has no parent.
    */
   parent?: string
+  /**
+   * The link to the note of the conversation's project, which only a caller
+   * that keeps notes (a vault) knows: with `obsidian`, a wikilink to the
+   * project's index note (`[[projects/demo|demo]]`), the `project` property in
+   * place of the link by the project's name (`projectLink`). Ignored by the
+   * other profiles, and when the conversation has no project.
+   */
+  project?: string
 }
 
 /** See {@link RenderOptions.remoteContent}. */
@@ -82,10 +90,10 @@ export type RemoteContent = 'link' | 'keep'
 
 /**
  * {@link RenderOptions} with every default filled in (`tool`'s is the conversation's format, known later; `parent`
- * has none).
+ * and `project` have none).
  */
-export type ResolvedRenderOptions = Required<Omit<RenderOptions, 'tool' | 'parent'>> &
-  Pick<RenderOptions, 'tool' | 'parent'>
+export type ResolvedRenderOptions = Required<Omit<RenderOptions, 'tool' | 'parent' | 'project'>> &
+  Pick<RenderOptions, 'tool' | 'parent' | 'project'>
 
 /** Fills in defaults. */
 export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRenderOptions {
@@ -100,7 +108,8 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     attachmentLink: options.attachmentLink ?? noLink,
     remoteContent: options.remoteContent ?? 'link',
     ...(options.tool === undefined ? {} : {tool: options.tool}),
-    ...(options.parent === undefined ? {} : {parent: options.parent})
+    ...(options.parent === undefined ? {} : {parent: options.parent}),
+    ...(options.project === undefined ? {} : {project: options.project})
   }
 }
 
