@@ -526,3 +526,66 @@ test('a vault folder linking outside is never written through; that note fails, 
   assert.ok((await files()).includes(geminiNote))
   assert.match(run.stderr, /2 new, .* 1 failed\n$/)
 })
+
+/**
+ * A second Claude Code session, in a project whose folder has the name of the first one's and of the folder above
+ * it (`claude-run/demo-project`); the Gemini CLI and Codex sessions' folders are `demo-project` too.
+ */
+async function sameNamedProject(): Promise<void> {
+  const folder = join(home, '.claude/projects/-srv-claude-run-demo-project')
+  await mkdir(folder, {recursive: true})
+  const text = (await readFile(claudeSession(), 'utf8'))
+    .replaceAll('/tmp/producers-claude/claude-run/demo-project', '/srv/claude-run/demo-project')
+    .replaceAll(claudeId, '5d0c1e2f-0000-4000-8000-000000000028')
+  await writeFile(join(folder, 'other.jsonl'), text)
+}
+
+/** A note's `project` property, as written: a link is in double quotes. */
+async function projectOf(note: string): Promise<string | undefined> {
+  return /^project: (.*)$/m.exec(await readFile(join(vault, note), 'utf8'))?.[1]
+}
+
+test('under Obsidian a note’s project links to its index note, and again when the index note is renamed', async () => {
+  const first = await chatmark('vault')
+  assert.equal(first.code, 0, first.stderr)
+  // Three projects of one folder name: the folder above tells their index notes apart.
+  const index = 'projects/demo-project (claude-run)'
+  assert.equal(await projectOf(claudeNote), JSON.stringify(`[[${index}|demo-project (claude-run)]]`))
+  assert.match(
+    await readFile(join(vault, claudeNote), 'utf8'),
+    /^project_path: \/tmp\/producers-claude\/claude-run\/demo-project$/m
+  )
+  assert.ok((await files()).includes(`${index}.md`))
+  // A fourth, under another `claude-run`: the folders above those tell them apart; each index note stays at its
+  // path, named anew, and the notes that link to it are linked again.
+  await sameNamedProject()
+  const second = await chatmark('vault')
+  assert.equal(second.code, 0, second.stderr)
+  assert.match(second.stderr, /^1 new, .* 0 kept because edited, 0 failed\n$/)
+  assert.equal(await projectOf(claudeNote), JSON.stringify(`[[${index}|demo-project (producers-claude claude-run)]]`))
+  assert.match(await readFile(join(vault, `${index}.md`), 'utf8'), /^# demo-project \(producers-claude claude-run\)$/m)
+  const other = (await files()).find((path) => path.startsWith('claude-code/') && path.endsWith(' 2.md'))
+  assert.ok(other, (await files()).join(', '))
+  const otherIndex = 'projects/demo-project (srv claude-run)'
+  assert.equal(await projectOf(other), JSON.stringify(`[[${otherIndex}|demo-project (srv claude-run)]]`))
+  assert.ok((await files()).includes(`${otherIndex}.md`))
+  // The links are chatmark's own text: the next sync sees no edit and writes nothing.
+  const third = await chatmark('vault')
+  assert.equal(third.stdout, '')
+  assert.match(third.stderr, /^0 new, 0 updated, 4 unchanged, 0 renamed, 0 kept because edited, 0 failed\n$/)
+})
+
+test('a note the person edited keeps its project link as they left it when the index note is renamed', async () => {
+  await chatmark('vault')
+  const claude = join(vault, claudeNote)
+  const edited = `${await readFile(claude, 'utf8')}\n## My notes\n\nAsk about the API error.\n`
+  await writeFile(claude, edited)
+  await sameNamedProject()
+  const run = await chatmark('vault')
+  assert.equal(run.code, 0, run.stderr)
+  assert.equal(await readFile(claude, 'utf8'), edited)
+  assert.equal(
+    await projectOf(claudeNote),
+    JSON.stringify('[[projects/demo-project (claude-run)|demo-project (claude-run)]]')
+  )
+})

@@ -66,11 +66,13 @@ test('the obsidian frontmatter is flat properties of the types Obsidian edits, i
     created: '2026-03-30T10:28:00+00:00',
     updated: '2026-03-30T10:31:05+00:00',
     models: ['claude-sonnet-4'],
-    project: '/work/app',
+    project: '[[app]]',
+    project_path: '/work/app',
     git_branch: 'main',
     parent: 'session-0',
     parent_relation: 'fork',
-    participants: ['Ana Lima', 'Release Bot'],
+    // Who speaks: the bot, who does not, is not listed.
+    participants: ['Ana Lima', 'Claude'],
     tokens_input: 1200,
     tokens_output: 340,
     tokens_cached: 0,
@@ -95,7 +97,9 @@ test('the gfm frontmatter keeps its nested shape, and id is the same text in bot
   assert.deepEqual(gfm['parent'], {id: 'session-0', relation: 'fork'})
   assert.deepEqual(gfm['fidelity'], {'injected-context': 2, 'malformed-line': 1})
   assert.equal(gfm['created'], '2026-03-30T10:28:00.000Z')
-  assert.equal(gfm['cliVersion'], '1.2.3')
+  // The format's facts are snake_case in every profile.
+  assert.equal(gfm['cli_version'], '1.2.3')
+  assert.equal(gfm['cliVersion'], undefined)
   assert.deepEqual(frontmatterOf(conversation, 'Why'), frontmatterOf(conversation, 'Why', {profile: 'gfm'}))
   const numeric = {...conversation, id: '12345'}
   for (const profile of ['gfm', 'obsidian'] as const) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import {test} from 'vitest'
 import type {TokenCounts} from '@chatmark/core'
-import {addTokens, sumTokens, tokenKeys} from '@chatmark/core'
+import {addTokens, sumTokens, tokenKeys, tokensInOrder} from '@chatmark/core'
 
 test('adding counts sums each field that either side reports', () => {
   const sum: TokenCounts = {input: 10, output: 2}
@@ -20,7 +20,7 @@ test('a field no counts report stays absent, while a reported zero stays zero', 
 
 test('new fields are written in the order of the keys, whatever the order of the counts', () => {
   const sum: TokenCounts = {}
-  addTokens(sum, {total: 1, tool: 1, thoughts: 1, cached: 1, output: 1, input: 1})
+  addTokens(sum, {total: 1, tool: 1, thoughts: 1, cacheCreation: 1, cached: 1, output: 1, input: 1})
   assert.deepEqual(Object.keys(sum), [...tokenKeys])
   const codexOrder = ['input', 'cached', 'output', 'thoughts', 'total'] as const
   const other: TokenCounts = {}
@@ -45,4 +45,14 @@ test('summing leaves the given counts untouched', () => {
   const total = sumTokens([first, {input: 2}])
   assert.deepEqual(total, {input: 3})
   assert.deepEqual(first, {input: 1})
+})
+
+test('counts in order are written in the order of the keys, whatever the reader’s', () => {
+  const ordered = tokensInOrder({total: 9, cacheCreation: 2, input: 3, cached: 0})
+  assert.deepEqual(Object.entries(ordered), [
+    ['input', 3],
+    ['cached', 0],
+    ['cacheCreation', 2],
+    ['total', 9]
+  ])
 })

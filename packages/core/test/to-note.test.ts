@@ -64,7 +64,7 @@ test('a note has YAML frontmatter, a title heading and a section per turn', () =
     updated: '2026-03-30T10:31:00.000Z',
     models: ['gemini-2.5-pro'],
     project: 'abc123',
-    participants: ['User'],
+    participants: ['User', 'Gemini'],
     tokens: {input: 10, output: 5, total: 15},
     turns: 3,
     fidelity: {'injected-context': 1}

@@ -21,6 +21,7 @@ export interface SessionContext {
 export function sessionToConversation(session: Session, id: string, context: SessionContext): Conversation {
   const banner = session.blocks[0]?.kind === 'output' ? bannerFacts(session.blocks[0].lines) : {models: []}
   const model = banner.models[0]
+  const aider = modelParticipant('aider', 'Aider')
   const turns: Turn[] = []
   const fidelity: Fidelity = {...context.fidelity}
   let shell = false
@@ -31,13 +32,13 @@ export function sessionToConversation(session: Session, id: string, context: Ses
       shell = command !== undefined && (command.startsWith('!') || shellCommands.has(command))
       if (text.trim() === '') fidelity['empty-message'] = (fidelity['empty-message'] ?? 0) + 1
       else if (command === undefined || (requestCommands.has(command) && text.trim() !== command))
-        turns.push({role: 'user', parts: [{type: 'text', text}]})
-      else turns.push({role: 'user', parts: [typedNotice(text)]})
+        turns.push({role: 'user', author: 'user', parts: [{type: 'text', text}]})
+      else turns.push({role: 'user', author: 'user', parts: [typedNotice(text)]})
     } else if (block.kind === 'assistant') {
       shell = false
       const text = block.lines.join('\n').trim()
       const parts = text === '' ? [] : splitReasoning(text)
-      if (parts.length > 0) turns.push({role: 'assistant', ...(model ? {model} : {}), parts})
+      if (parts.length > 0) turns.push({role: 'assistant', author: aider.id, ...(model ? {model} : {}), parts})
     } else if (shell) {
       shell = false
       const text = block.lines.join('\n')
@@ -57,7 +58,9 @@ export function sessionToConversation(session: Session, id: string, context: Ses
     source: {format: 'aider', ...(context.path ? {path: context.path} : {})},
     // Aider writes the machine's local time with no offset: only the date is certain.
     ...(session.startedAt ? {createdAt: session.startedAt.slice(0, 10)} : {}),
-    participants: [userParticipant(), ...banner.models.map((name) => modelParticipant(name, name))],
+    // Aider answers, as the other coding agents' notes name theirs (`Codex`, `Cline`): each turn's heading and
+    // `models` name the model.
+    participants: [userParticipant(), aider],
     metadata: {...(banner.models.length > 0 ? {models: banner.models} : {}), extra},
     turns,
     fidelity

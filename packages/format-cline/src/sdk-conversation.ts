@@ -74,8 +74,9 @@ export function sdkConversation(files: SdkFiles, report: Report, path?: string):
   const extra: NonNullable<ConversationMetadata['extra']> = {}
   const version = stringOf(origin['version']) ?? stringOf(historyOrigin['version'])
   if (version) extra['clineVersion'] = version
+  // `session_source`, as Codex names where a session was started: `source` is the note's format.
   for (const [key, value] of [
-    ['source', manifest['source'] ?? origin['source']],
+    ['sessionSource', manifest['source'] ?? origin['source']],
     ['status', manifest['status']],
     ['provider', manifest['provider']]
   ] as const) {

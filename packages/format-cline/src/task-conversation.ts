@@ -74,7 +74,8 @@ export function taskConversation(files: TaskFiles, report: Report, path?: string
   if (item.parent) metadata.parent = {id: item.parent, relation: 'subagent'}
   const extra = {...metadataExtra(files.metadata), ...item.extra}
   const cost = costOf(api, summary)
-  if (cost && extra['totalCost'] === undefined) extra['cost'] = cost
+  // The task history's total, else the sum of the requests' costs (USD, as Cline counts them).
+  if (cost && extra['cost'] === undefined) extra['cost'] = cost
   if (Object.keys(extra).length > 0) metadata.extra = extra
 
   const conversation: Conversation = {

@@ -49,7 +49,7 @@ export function historyItemFacts(item: Record<string, unknown> | undefined): {
   const mode = stringOf(item['mode'])
   if (mode) extra['mode'] = mode
   const cost = numberOf(item['totalCost'])
-  if (cost !== undefined) extra['totalCost'] = cost
+  if (cost !== undefined) extra['cost'] = cost
   const status = stringOf(item['status'])
   if (status) extra['status'] = status
   const children = Array.isArray(item['childIds']) ? item['childIds'].length : 0

@@ -36,7 +36,7 @@ export function historyToTurns(history: readonly unknown[], fidelity: Fidelity, 
       assistant = undefined
       const parts = [...contentParts(message['content'], fidelity), ...contextParts(item['contextItems'], fidelity)]
       if (parts.length === 0) count('empty-message')
-      else turns.push({role: 'user', parts})
+      else turns.push({role: 'user', author: 'user', parts})
       continue
     }
     if (role === 'system') {
@@ -51,7 +51,7 @@ export function historyToTurns(history: readonly unknown[], fidelity: Fidelity, 
     }
     if (isShellCommand(message)) {
       assistant = undefined
-      turns.push({role: 'user', parts: toolCallParts(message, item['toolCallStates'])})
+      turns.push({role: 'user', author: 'user', parts: toolCallParts(message, item['toolCallStates'])})
       continue
     }
     if (!assistant) {

@@ -50,11 +50,14 @@ export async function* parse(input: Input, context: ParseContext): AsyncGenerato
     return
   }
   const models = [...new Set(turns.flatMap((turn) => (turn.model ? [turn.model] : [])))]
+  // Continue answers, as the other coding agents' notes name theirs (`Codex`, `Cline`): each turn's heading and
+  // `models` name the model.
+  for (const turn of turns) if (turn.role === 'assistant') turn.author = 'continue'
   const title = isString(document['title']) && document['title'] !== untitled ? document['title'] : undefined
   const tokens = sessionTokens(document['usage'])
   const extra: Record<string, string | number | boolean> = {}
   if (isRecord(document['usage']) && numberOf(document['usage']['totalCost']) !== undefined)
-    extra['totalCost'] = numberOf(document['usage']['totalCost'])!
+    extra['cost'] = numberOf(document['usage']['totalCost'])!
   if (isString(document['mode'])) extra['mode'] = document['mode']
   if (isString(document['chatModelTitle'])) extra['chatModel'] = document['chatModelTitle']
   const sessionId = document['sessionId'] as string
@@ -75,7 +78,7 @@ export async function* parse(input: Input, context: ParseContext): AsyncGenerato
     ...(createdAt ? {createdAt} : {}),
     ...(updatedAt ? {updatedAt} : {}),
     source: {format: 'continue', variant: 'session', ...(input.path ? {path: input.path} : {})},
-    participants: [userParticipant(), ...models.map((model) => modelParticipant(model, model))],
+    participants: [userParticipant(), modelParticipant('continue', 'Continue')],
     metadata: {
       ...(models.length > 0 ? {models} : {}),
       ...(isString(document['workspaceDirectory']) ? {project: document['workspaceDirectory']} : {}),

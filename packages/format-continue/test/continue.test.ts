@@ -228,7 +228,7 @@ test('session usage, mode and model title reach the metadata', async () => {
     })
   )
   assert.deepEqual(value.metadata.tokens, {input: 10, output: 2, cached: 1})
-  assert.deepEqual(value.metadata.extra, {totalCost: 0.5, mode: 'agent', chatModel: 'GPT'})
+  assert.deepEqual(value.metadata.extra, {cost: 0.5, mode: 'agent', chatModel: 'GPT'})
 })
 
 async function readText(path: string): Promise<string> {

@@ -78,7 +78,8 @@ export function toConversation(session: Session, source: SessionSource): Convers
   const tokens = sumTokens(turns.flatMap((turn) => (turn.tokens ? [turn.tokens] : [])))
   if (tokens) metadata.tokens = tokens
   const extra: Record<string, string | number> = {responder}
-  if (session.version !== undefined) extra['version'] = session.version
+  // The version of the session file's format, not of VS Code or Copilot.
+  if (session.version !== undefined) extra['fileVersion'] = session.version
   if (session.initialLocation) extra['location'] = session.initialLocation
   if (modes.length > 0) extra['mode'] = modes.join(', ')
   metadata.extra = extra

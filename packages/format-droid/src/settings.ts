@@ -54,7 +54,7 @@ export async function readSettings(
   }
   const activeMs = numberOf(document['assistantActiveTimeMs'])
   if (activeMs !== undefined) extra['assistantActiveTimeMs'] = activeMs
-  const tokens = tokensOf(document['tokenUsage'], extra)
+  const tokens = tokensOf(document['tokenUsage'])
   return {
     ...(isString(document['model']) ? {model: document['model']} : {}),
     ...(tokens ? {tokens} : {}),
@@ -62,7 +62,7 @@ export async function readSettings(
   }
 }
 
-function tokensOf(usage: unknown, extra: Record<string, string | number | boolean>): TokenCounts | undefined {
+function tokensOf(usage: unknown): TokenCounts | undefined {
   if (!isRecord(usage)) return undefined
   const tokens: TokenCounts = {}
   const input = numberOf(usage['inputTokens'])
@@ -72,9 +72,9 @@ function tokensOf(usage: unknown, extra: Record<string, string | number | boolea
   if (input !== undefined) tokens.input = input
   if (output !== undefined) tokens.output = output
   if (cached !== undefined) tokens.cached = cached
-  if (thoughts !== undefined) tokens.thoughts = thoughts
-  // Counted apart from `input` by Anthropic-style usage; TokenCounts has no field for it.
+  // Counted apart from `input` by Anthropic-style usage.
   const creation = numberOf(usage['cacheCreationTokens'])
-  if (creation !== undefined) extra['cacheCreationTokens'] = creation
+  if (creation !== undefined) tokens.cacheCreation = creation
+  if (thoughts !== undefined) tokens.thoughts = thoughts
   return Object.keys(tokens).length > 0 ? tokens : undefined
 }

@@ -1,5 +1,13 @@
 import type {Conversation, ConversationMetadata, Turn} from '@chatmark/core/model'
-import {forkNotice, modelParticipant, stringOf, sumTokens, timeOf, userParticipant} from '@chatmark/core/model'
+import {
+  forkNotice,
+  modelParticipant,
+  stringOf,
+  sumTokens,
+  timeOf,
+  tokensInOrder,
+  userParticipant
+} from '@chatmark/core/model'
 import type {SessionTotals} from './build-turns.js'
 import {BranchTurns} from './build-turns.js'
 import type {EntryTree} from './entry-tree.js'
@@ -57,9 +65,10 @@ export function toConversation(session: PiSession, tree: EntryTree, source: Sess
   const tokens = sumTokens(mainTurns(turns).flatMap((turn) => (turn.tokens ? [turn.tokens] : [])))
   if (tokens) metadata.tokens = tokens
   const extra: Record<string, string | number | boolean> = {...source.extra}
-  if (session.header) extra['sessionVersion'] = session.header.version
-  if (totals.cacheWrite > 0) extra['cacheWriteTokens'] = totals.cacheWrite
-  if (totals.cost > 0) extra['costUsd'] = Number(totals.cost.toFixed(6))
+  // The version of the session file's format, not of the tool.
+  if (session.header) extra['fileVersion'] = session.header.version
+  if (totals.cacheWrite > 0) metadata.tokens = tokensInOrder({...metadata.tokens, cacheCreation: totals.cacheWrite})
+  if (totals.cost > 0) extra['cost'] = Number(totals.cost.toFixed(6))
   const thinking = lastOf(session.entries, 'thinking_level_change', 'thinkingLevel')
   if (thinking) extra['thinkingLevel'] = thinking
   if (Object.keys(extra).length > 0) metadata.extra = extra

@@ -77,12 +77,7 @@ test('each session window is a note; a rollover names the window before as the s
   assert.deepEqual(
     conversations.map((value) => [value.id, value.source.variant, value.metadata.parent, value.metadata.extra]),
     [
-      [
-        'w1',
-        'openclaw',
-        undefined,
-        {sessionKey: 'agent:main:main', sessionVersion: 4, cacheWriteTokens: 10, costUsd: 0.0125}
-      ],
+      ['w1', 'openclaw', undefined, {sessionKey: 'agent:main:main', fileVersion: 4, cost: 0.0125}],
       [
         'w2',
         'openclaw',
@@ -91,9 +86,8 @@ test('each session window is a note; a rollover names the window before as the s
           sessionKey: 'agent:main:main',
           windowReason: 'rollover',
           previousSession: 'w1',
-          sessionVersion: 4,
-          cacheWriteTokens: 10,
-          costUsd: 0.0125
+          fileVersion: 4,
+          cost: 0.0125
         }
       ],
       [
@@ -104,9 +98,8 @@ test('each session window is a note; a rollover names the window before as the s
           sessionKey: 'agent:main:main',
           windowReason: 'reset',
           previousSession: 'w2',
-          sessionVersion: 4,
-          cacheWriteTokens: 10,
-          costUsd: 0.0125
+          fileVersion: 4,
+          cost: 0.0125
         }
       ]
     ]

@@ -69,8 +69,7 @@ test('the current branch runs from the last entry to the root; other branches st
     'assistant: kept answer'
   ])
   // Only the current branch's answers count in the note's tokens.
-  assert.deepEqual(value.metadata.tokens, {input: 200, output: 40, cached: 100, total: 360})
-  assert.equal(value.metadata.extra?.['cacheWriteTokens'], 20)
+  assert.deepEqual(value.metadata.tokens, {input: 200, output: 40, cached: 100, cacheCreation: 20, total: 360})
 })
 
 test('tool calls get their toolResult; usage, model, cost, title, labels and changes are kept', async () => {
@@ -112,9 +111,8 @@ test('tool calls get their toolResult; usage, model, cost, title, labels and cha
   assert.equal(value.title, 'Reading a file')
   assert.deepEqual(value.metadata.models, ['claude-sonnet-4-5', 'gpt-5'])
   assert.deepEqual(value.metadata.extra, {
-    sessionVersion: 3,
-    cacheWriteTokens: 20,
-    costUsd: 0.025,
+    fileVersion: 3,
+    cost: 0.025,
     thinkingLevel: 'high'
   })
   assert.deepEqual(value.fidelity, {'extension-state': 1, 'hidden-extension-message': 1})
@@ -175,7 +173,7 @@ test('a version 1 file (no ids) is chained line by line, and hookMessage reads a
   )
   const value = await conversation(v1)
   assert.equal(value.id, 'old')
-  assert.equal(value.metadata.extra?.['sessionVersion'], 1)
+  assert.equal(value.metadata.extra?.['fileVersion'], 1)
   assert.deepEqual(outline(value.turns), [
     'user: hello',
     'assistant: hi',

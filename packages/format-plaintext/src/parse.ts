@@ -1,5 +1,6 @@
 import {createHash} from 'node:crypto'
 import type {Conversation, Participant, Turn} from '@chatmark/core/model'
+import {modelParticipant, userParticipant} from '@chatmark/core/model'
 import type {Input, ParseContext} from '@chatmark/core/read'
 import {createSample, readLineBatches} from '@chatmark/core/read'
 import {chooseVariant} from './choose-variant.js'
@@ -85,17 +86,27 @@ function verdictVariant(context: ParseContext): Variant | undefined {
 /**
  * A scanned turn as a model turn. Named speakers (`Claude:`, or a configured
  * speaker with a name) become participants, id from the name; `User:` or
- * `AI:` say no more than the role does, so they add none.
+ * `AI:` say no more than the role does: the person is `User` and the model
+ * `Assistant`, as the formats that do not name them have them.
  */
 function toTurn(scanned: ScannedTurn, participants: Participant[]): Turn {
   const turn: Turn = {role: scanned.role, parts: scanned.parts ?? [{type: 'text', text: scanned.text}]}
   if (scanned.timestamp) turn.timestamp = scanned.timestamp
   if (scanned.model) turn.model = scanned.model
-  if (scanned.name === undefined) return turn
-  const id = scanned.name.toLowerCase()
-  if (!participants.some((participant) => participant.id === id)) {
-    participants.push({id, name: scanned.name, kind: scanned.role === 'user' ? 'human' : 'model'})
-  }
-  turn.author = id
+  const speaker =
+    scanned.name !== undefined
+      ? {
+          id: scanned.name.toLowerCase(),
+          name: scanned.name,
+          kind: scanned.role === 'user' ? ('human' as const) : ('model' as const)
+        }
+      : scanned.role === 'user'
+        ? userParticipant()
+        : scanned.role === 'assistant'
+          ? modelParticipant('assistant', 'Assistant')
+          : undefined
+  if (speaker === undefined) return turn
+  if (!participants.some((participant) => participant.id === speaker.id)) participants.push(speaker)
+  turn.author = speaker.id
   return turn
 }

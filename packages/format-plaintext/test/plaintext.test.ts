@@ -147,9 +147,21 @@ test('every built-in label is recognised, case-insensitively, with its role', as
   )
 })
 
-test('named models become participants under their own name; generic labels add none', async () => {
+test('named models become participants under their own name; generic labels are User and Assistant', async () => {
   const {conversations, turns} = await read('Human: hi\n\nClaude: hello\n\nHuman: bye\n')
-  assert.deepEqual(conversations[0]?.participants, [{id: 'claude', name: 'Claude', kind: 'model'}])
+  assert.deepEqual(conversations[0]?.participants, [
+    {id: 'user', name: 'User', kind: 'human'},
+    {id: 'claude', name: 'Claude', kind: 'model'}
+  ])
+  assert.deepEqual(
+    conversations[0]?.turns.map((turn) => turn.author),
+    ['user', 'claude', 'user']
+  )
+  const generic = await read('User: hi\n\nAI: hello\n')
+  assert.deepEqual(
+    generic.conversations[0]?.participants.map((participant) => participant.name),
+    ['User', 'Assistant']
+  )
   assert.deepEqual(
     turns.map(([speaker]) => speaker),
     ['User', 'Claude', 'User']
@@ -278,9 +290,14 @@ test('prose becomes a single user turn at possible', async () => {
   })
   const {conversations} = await read(text)
   assert.deepEqual(conversations[0]?.turns, [
-    {role: 'user', parts: [{type: 'text', text: 'Meeting notes\n\nWe agreed on the plan.\nNext steps: ship it.'}]}
+    {
+      role: 'user',
+      author: 'user',
+      parts: [{type: 'text', text: 'Meeting notes\n\nWe agreed on the plan.\nNext steps: ship it.'}]
+    }
   ])
-  assert.deepEqual(conversations[0]?.participants, [])
+  // The person who wrote it.
+  assert.deepEqual(conversations[0]?.participants, [{id: 'user', name: 'User', kind: 'human'}])
   assert.deepEqual(conversations[0]?.source, {format: 'plaintext', variant: 'prose'})
 })
 
@@ -366,7 +383,9 @@ test('a leading `# ` heading is the title and leaves the body', async () => {
 test('a file that is only a heading is a note of that line', async () => {
   const {conversations} = await read('# Just a title\n')
   assert.equal(conversations[0]?.title, 'Just a title')
-  assert.deepEqual(conversations[0]?.turns, [{role: 'user', parts: [{type: 'text', text: '# Just a title'}]}])
+  assert.deepEqual(conversations[0]?.turns, [
+    {role: 'user', author: 'user', parts: [{type: 'text', text: '# Just a title'}]}
+  ])
 })
 
 test('YAML front matter is skipped and counted, and its title is kept', async () => {

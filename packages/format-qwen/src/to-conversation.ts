@@ -30,7 +30,7 @@ export function toConversation(thread: Thread, built: BuiltTurns, source: Conver
   if (Object.keys(built.tokens).length > 0) metadata.tokens = built.tokens
   const extra: Record<string, string> = {}
   const version = stringOf(last?.['version'])
-  if (version) extra['version'] = version
+  if (version) extra['cliVersion'] = version
   if (Object.keys(extra).length > 0) metadata.extra = extra
 
   const conversation: Conversation = {

@@ -81,7 +81,7 @@ test('a tool call gets the result of its tool_result record; one answer spans a 
   assert.equal(value.id, 's-1')
   assert.equal(value.metadata.project, '/home/me/project')
   assert.deepEqual(value.metadata.models, ['qwen3-coder-plus'])
-  assert.deepEqual(value.metadata.extra, {version: '0.24.4'})
+  assert.deepEqual(value.metadata.extra, {cliVersion: '0.24.4'})
   assert.equal(value.createdAt, '2026-12-01T10:00:01.000Z')
 })
 

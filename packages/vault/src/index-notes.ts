@@ -1,3 +1,4 @@
+import {projectNoteName} from '@chatmark/core'
 import type {NoteRecord} from './vault-state.js'
 import {safeSegment} from './note-path.js'
 import {wikilink} from './wikilink.js'
@@ -32,10 +33,19 @@ export function indexNotes(notes: ReadonlyMap<string, NoteRecord>, wikilinks: bo
   const names = projectNames([...byProject.keys()])
   for (const [project, list] of [...byProject].sort(([a], [b]) => a.localeCompare(b))) {
     const name = names.get(project) ?? 'project'
-    const path = `projects/${name}.md`
-    result.push(indexNote(`chatmark-index:project:${project}`, path, name, list, wikilinks))
+    result.push(indexNote(projectIndexId(project), projectIndexPath(name), name, list, wikilinks))
   }
   return result
+}
+
+/** The id of a project's index note in the vault's state. */
+export function projectIndexId(project: string): string {
+  return `chatmark-index:project:${project}`
+}
+
+/** Where the index note of a project of this name (see {@link projectNames}) is written, unless the path is taken. */
+export function projectIndexPath(name: string): string {
+  return `projects/${name}.md`
 }
 
 function push<T>(map: Map<string, T[]>, key: string, note: T): void {
@@ -54,7 +64,8 @@ export function projectNames(projects: readonly string[]): Map<string, string> {
   const folders = new Map(projects.map((project) => [project, project.split(/[\\/]/).filter(Boolean)]))
   const nameOf = (project: string, above: number): string => {
     const parts = folders.get(project) ?? []
-    const last = safeSegment(parts.at(-1) ?? '') || 'project'
+    // The name a note links to outside a vault (`projectLink`): the same unless two projects share it.
+    const last = projectNoteName(project)
     if (above === 0) return last
     const parents = parts
       .slice(Math.max(0, parts.length - 1 - above), -1)

@@ -8,16 +8,18 @@ import type {VaultNoteIds} from './note-ids.js'
 import {noteIds} from './note-ids.js'
 import {canonicalText} from './note-style.js'
 import {foldedName, isNumberedPathOf, numberedNotePath} from './note-path.js'
-import {linkedToParent, parentLink} from './parent-link.js'
+import {projectIndexId, projectIndexPath, projectNames} from './index-notes.js'
+import {linkedNote, parentLink, relinkedProject} from './parent-link.js'
 import type {PreparedNote} from './prepare-note.js'
 import {reasonOf} from './read-sources.js'
 import type {NoteOutcome} from './sync.js'
 import type {SyncRun} from './sync-run.js'
 import type {NoteRecord, SourceRecord, VaultState} from './vault-state.js'
 import {VaultWriteError} from './vault-write-error.js'
+import {wikilink} from './wikilink.js'
 
 /** The facts of a note's record that come from its conversation. */
-type NoteFacts = Pick<NoteRecord, 'title' | 'tool' | 'turns' | 'source' | 'date' | 'time' | 'project'>
+type NoteFacts = Pick<NoteRecord, 'title' | 'tool' | 'turns' | 'source' | 'date' | 'time' | 'project' | 'projectLink'>
 
 /** How many times a note is decided again when the person changed it while it was being written. */
 const maxAttempts = 3
@@ -40,8 +42,16 @@ export class NotePlacer {
   readonly #recorded = new Set<string>()
   /** Conversations placed in this run, with their number of turns: a second source of one id keeps the longer. */
   readonly #placed = new Map<string, number>()
-  /** Notes placed in this run whose parent's note was not known yet, by id: the parent's id and their frontmatter. */
-  readonly #orphans = new Map<string, {parentId: string; frontmatter: ChatmarkFrontmatter}>()
+  /**
+   * Notes placed in this run whose parent's note was not known yet, by id: the parent's id, their frontmatter,
+   * and the link to their project's note it was written with.
+   */
+  readonly #orphans = new Map<
+    string,
+    {parentId: string; frontmatter: ChatmarkFrontmatter; project: string | undefined}
+  >()
+  /** Each project's index note's name (`projectNames`), and the projects they were told apart among. */
+  #projectNames: {names: Map<string, string>; projects: Set<string>} | undefined
   /** The conversation id of every note in the vault, by path, read when first needed. */
   #vaultIds: Promise<VaultNoteIds> | undefined
 
@@ -116,14 +126,23 @@ export class NotePlacer {
       text: note.text
     }
     // Relative links (the gfm profile) start from the note's folder: where the person put it, else the target's.
-    if (parent && !parent.deleted && note.frontmatter) {
-      const from = entry?.placedByUser ? entry.path : note.target
-      const link = parentLink(parent, from, this.wikilinks)
-      const text = linkedToParent(await textOf(rendering), note.frontmatter, link, this.run.render.profile)
-      if (text !== undefined) rendering = {sha256: sha256Of(text), text}
-      this.#orphans.delete(id)
-    } else if (note.parentId !== undefined && note.frontmatter) {
-      this.#orphans.set(id, {parentId: note.parentId, frontmatter: note.frontmatter})
+    const linkParent = parent !== undefined && !parent.deleted
+    const from = entry?.placedByUser ? entry.path : note.target
+    const links = {
+      parent: linkParent ? parentLink(parent, from, this.wikilinks) : undefined,
+      project: this.wikilinks && note.project ? this.projectLinkOf(note.project) : undefined
+    }
+    let projectLink: string | undefined
+    if (note.frontmatter && (links.parent !== undefined || links.project !== undefined)) {
+      const text = linkedNote(await textOf(rendering), note.frontmatter, {}, links, this.run.render.profile)
+      if (text !== undefined) {
+        rendering = {sha256: sha256Of(text), text}
+        projectLink = links.project
+      }
+    }
+    if (linkParent) this.#orphans.delete(id)
+    else if (note.parentId !== undefined && note.frontmatter) {
+      this.#orphans.set(id, {parentId: note.parentId, frontmatter: note.frontmatter, project: projectLink})
     }
     const day = note.createdAt ?? note.updatedAt
     const time = isoTime(note.updatedAt ?? note.createdAt)
@@ -134,7 +153,8 @@ export class NotePlacer {
       source,
       ...(day && /^\d{4}-\d{2}-\d{2}/.test(day) ? {date: day.slice(0, 10)} : {}),
       ...(time ? {time} : {}),
-      ...(note.project ? {project: note.project} : {})
+      ...(note.project ? {project: note.project} : {}),
+      ...(projectLink ? {projectLink} : {})
     }
     if (!entry) {
       await this.#create(id, note.target, rendering, facts)
@@ -229,7 +249,16 @@ export class NotePlacer {
     const ours = entry.beside === undefined ? undefined : await this.run.files.read(entry.beside)
     let beside = entry.beside
     if (beside !== undefined && ours !== undefined && sha256Of(ours) !== entry.besideSha256) beside = undefined
-    const record: NoteRecord = {...entry, ...facts, path: entry.path, sha256: entry.sha256, base: entry.base}
+    const {projectLink: _written, ...rest} = facts
+    // The person's note keeps the link it holds; the version beside has the new one.
+    const record: NoteRecord = {
+      ...entry,
+      ...rest,
+      path: entry.path,
+      sha256: entry.sha256,
+      base: entry.base,
+      ...(entry.projectLink ? {projectLink: entry.projectLink} : {})
+    }
     if (beside !== undefined && ours === text) {
       this.#record(id, {...record, beside, besideSha256: sha256Of(text)}, false)
     } else {
@@ -418,15 +447,66 @@ export class NotePlacer {
   }
 
   /**
+   * The Obsidian link to a project's index note: by its path, the one the
+   * state records when it was written (it stays where it is when its name
+   * changes), else where `writeIndexes` will write it, labelled with its name
+   * (`projectNames`, over the projects of the vault's notes and this one).
+   */
+  projectLinkOf(project: string): string {
+    let known = this.#projectNames
+    if (known === undefined || !known.projects.has(project)) {
+      const projects = new Set([...this.#projects(), project])
+      known = {names: projectNames([...projects]), projects}
+      this.#projectNames = known
+    }
+    const name = known.names.get(project) ?? 'project'
+    const index = this.state.notes[projectIndexId(project)]
+    return wikilink(index && !index.deleted ? index.path : projectIndexPath(name), name)
+  }
+
+  /** The projects of the vault's notes (not deleted), as the index notes group them. */
+  #projects(): Set<string> {
+    const projects = new Set<string>()
+    for (const note of Object.values(this.state.notes)) if (!note.deleted && note.project) projects.add(note.project)
+    return projects
+  }
+
+  /**
+   * Links again, once the index notes are written, the notes whose project's
+   * index note has another name or place than their `project` property says
+   * (a second project of one folder name came, `demo` became `demo (work)`;
+   * an index note was written at another path), while each is chatmark's own
+   * rendering, as placed (see `relinkedProject`): a note holding the person's
+   * edits, or written beside them, gets the link when it is next rendered, merged.
+   */
+  async linkProjects(): Promise<void> {
+    if (this.run.options.dryRun || !this.wikilinks) return
+    this.#projectNames = undefined
+    for (const [id, note] of Object.entries(this.state.notes)) {
+      if (note.projectLink === undefined || note.project === undefined || note.deleted) continue
+      const link = this.projectLinkOf(note.project)
+      if (link === note.projectLink || note.beside !== undefined || note.sha256 !== note.base) continue
+      const current = await this.run.files.read(note.path)
+      if (current === undefined || sha256Of(current) !== note.sha256) continue
+      const linked = relinkedProject(current, note.projectLink, link)
+      if (linked === undefined) continue
+      const sha256 = await this.run.bases.save(linked)
+      const record: NoteRecord = {...note, sha256, base: sha256, projectLink: link}
+      await this.run.journal.append({note: id, record})
+      if (await this.run.files.replace(note.path, linked, current)) this.#record(id, record)
+    }
+  }
+
+  /**
    * Renders again, with the link to their parent's note, the notes of this
-   * run whose parent's note came later in it (see `linkedToParent`), while
+   * run whose parent's note came later in it (see `linkedNote`), while
    * each is chatmark's own rendering, as placed: a note holding the person's
    * edits, or written beside them, gets the link when it is next rendered,
    * merged.
    */
   async linkParents(): Promise<void> {
     if (this.run.options.dryRun) return
-    for (const [id, {parentId, frontmatter}] of this.#orphans) {
+    for (const [id, {parentId, frontmatter, project}] of this.#orphans) {
       const note = this.state.notes[id]
       const parent = this.state.notes[parentId]
       if (!note || !parent || parent.deleted || note.deleted || note.beside !== undefined) continue
@@ -434,7 +514,7 @@ export class NotePlacer {
       const current = await this.run.files.read(note.path)
       if (current === undefined || sha256Of(current) !== note.sha256) continue
       const link = parentLink(parent, note.path, this.wikilinks)
-      const linked = linkedToParent(current, frontmatter, link, this.run.render.profile)
+      const linked = linkedNote(current, frontmatter, {project}, {parent: link, project}, this.run.render.profile)
       if (linked === undefined) continue
       const sha256 = await this.run.bases.save(linked)
       const record: NoteRecord = {...note, sha256, base: sha256}

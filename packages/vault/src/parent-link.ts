@@ -1,5 +1,5 @@
 import type {ChatmarkFrontmatter, Conversation, RenderOptions} from '@chatmark/core'
-import {treeToMarkdown} from '@chatmark/core'
+import {frontmatterYaml, treeToMarkdown} from '@chatmark/core'
 import type {NoteRecord} from './vault-state.js'
 import {wikilink} from './wikilink.js'
 
@@ -20,25 +20,60 @@ export function parentLink(parent: NoteRecord, from: string, wikilinks: boolean)
   return `${'../'.repeat(depth)}${parent.path}`
 }
 
+/** The links a vault puts in a note's frontmatter: to its parent's note, and (Obsidian) to its project's index note. */
+export interface NoteLinks {
+  parent?: string | undefined
+  project?: string | undefined
+}
+
 /**
- * `text`, a note chatmark rendered whose frontmatter node is `frontmatter`,
- * rendered again with `link` as its parent's note (`RenderOptions.parent`):
- * the node is written anew by the note writer of `profile`, which puts the
- * link in its place (`parent` under Obsidian, else `parent_note`), and the
- * rest of the note, which the link does not change, is kept as it was written
- * (the thread that places notes has no conversation to render it from: they
- * are read and rendered in workers, often before the parent's note is
- * placed). `undefined` when `text` does not start with the node as the writer
- * writes it.
+ * `text`, a note chatmark rendered whose frontmatter node is `frontmatter`
+ * with the links `from` (none, as a worker renders it), rendered again with
+ * the links `to` (`RenderOptions.parent` and `project`): the node is written
+ * anew by the note writer of `profile`, which puts each link in its place
+ * (`parent` under Obsidian, else `parent_note`; `project` under Obsidian),
+ * and the rest of the note, which the links do not change, is kept as it was
+ * written (the thread that places notes has no conversation to render it
+ * from: they are read and rendered in workers, often before the parent's note
+ * is placed). `undefined` when `text` does not start with the node as the
+ * writer writes it.
  */
-export function linkedToParent(
+export function linkedNote(
   text: string,
   frontmatter: ChatmarkFrontmatter,
-  link: string,
+  from: NoteLinks,
+  to: NoteLinks,
   profile: RenderOptions['profile']
 ): string | undefined {
-  const written = treeToMarkdown({type: 'root', children: [frontmatter]}, profile)
+  const written = treeToMarkdown({type: 'root', children: [withLinks(frontmatter, from)]}, profile)
   if (!text.startsWith(written)) return undefined
-  const linked = treeToMarkdown({type: 'root', children: [{...frontmatter, parent: link}]}, profile)
+  const linked = treeToMarkdown({type: 'root', children: [withLinks(frontmatter, to)]}, profile)
   return `${linked}${text.slice(written.length)}`
+}
+
+function withLinks(frontmatter: ChatmarkFrontmatter, links: NoteLinks): ChatmarkFrontmatter {
+  const {parent: _parent, project: _project, ...node} = frontmatter
+  return {
+    ...node,
+    ...(links.parent === undefined ? {} : {parent: links.parent}),
+    ...(links.project === undefined ? {} : {project: links.project})
+  }
+}
+
+/**
+ * `text`, a note chatmark wrote with the Obsidian `project` property `from`
+ * (a link to the project's index note), with `to` there instead: the one line
+ * of the frontmatter that holds the property, as the note writer writes it
+ * (`frontmatterYaml`), is replaced, and nothing else. For a note placed in an
+ * earlier run, whose frontmatter node is gone (see {@link linkedNote}), when
+ * its project's index note got another name or place. `undefined` when the
+ * frontmatter has no such line.
+ */
+export function relinkedProject(text: string, from: string, to: string): string | undefined {
+  const end = text.startsWith('---\n') ? text.indexOf('\n---', 3) : -1
+  if (end < 0) return undefined
+  const line = `\n${frontmatterYaml({project: from})}\n`
+  const at = text.indexOf(line, 3)
+  if (at < 0 || at >= end) return undefined
+  return `${text.slice(0, at)}\n${frontmatterYaml({project: to})}\n${text.slice(at + line.length)}`
 }

@@ -23,8 +23,9 @@ export interface PreparedNote {
   /** The conversation it was forked or resumed from. */
   parentId?: string
   /**
-   * Its frontmatter node, when it has a parent: the note is rendered again
-   * with it once its parent's note is known (see `linkedToParent`).
+   * Its frontmatter node, when it has a parent, or a project under the
+   * Obsidian profile: the note is rendered again with it once its parent's
+   * note is known, and with the link to its project's index note (see `linkedNote`).
    */
   frontmatter?: ChatmarkFrontmatter
   /** Where the template puts it, relative to the vault. */
@@ -92,7 +93,10 @@ export async function prepareNote(
     ...(placed.createdAt ? {createdAt: placed.createdAt} : {}),
     ...(placed.updatedAt ? {updatedAt: placed.updatedAt} : {}),
     ...(metadata.project ? {project: metadata.project} : {}),
-    ...(parentId === undefined ? {} : {parentId, frontmatter: frontmatterNode(conversation, render)}),
+    ...(parentId === undefined ? {} : {parentId}),
+    ...(parentId !== undefined || (metadata.project && wikilinks)
+      ? {frontmatter: frontmatterNode(conversation, render)}
+      : {}),
     target,
     text,
     sha256: sha256Of(text),

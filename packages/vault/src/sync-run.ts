@@ -117,7 +117,10 @@ export class SyncRun {
     for (const record of unchanged) placer.countUnchanged(record)
     await this.#noteMissingSources(state, sources)
     await placer.linkParents()
-    if (placer.changed || loaded.fresh) await writeIndexes(placer, state)
+    if (placer.changed || loaded.fresh) {
+      await writeIndexes(placer, state)
+      await placer.linkProjects()
+    }
     await this.files.syncFolders()
     if (!options.dryRun) await this.#saveRun(state, placer, loaded.text, left !== undefined)
     return report

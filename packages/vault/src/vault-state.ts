@@ -36,6 +36,12 @@ export interface NoteRecord {
   /** When the conversation was last active (or started), ISO-8601: index notes sort by it. */
   time?: string
   project?: string
+  /**
+   * The link to its project's index note that its `project` property holds
+   * (the Obsidian profile): a note whose index note got another name or place
+   * is linked again (see `NotePlacer.linkProjects`).
+   */
+  projectLink?: string
   turns: number
   /** The source file it was last read from. */
   source: string

@@ -22,11 +22,22 @@ export type Role = 'user' | 'assistant' | 'system' | 'tool' | 'other'
 
 /** Token counts. A missing field means *unknown*, never zero. */
 export interface TokenCounts {
+  /** Tokens of input sent to the model (the prompt, the context and tool results). */
   input?: number
+  /** Tokens the model wrote. */
   output?: number
+  /** Input tokens read from the provider's prompt cache. */
   cached?: number
+  /**
+   * Input tokens written to the provider's prompt cache (Anthropic's
+   * `cache_creation_input_tokens`, billed apart from the input).
+   */
+  cacheCreation?: number
+  /** Tokens of the model's reasoning (thinking). */
   thoughts?: number
+  /** Tokens of tool-use prompts, where the provider counts them apart (Gemini's `toolUsePromptTokenCount`). */
   tool?: number
+  /** The total as the tool reported it (not always the sum of the others). */
   total?: number
 }
 

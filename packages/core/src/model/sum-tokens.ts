@@ -5,6 +5,7 @@ export const tokenKeys = [
   'input',
   'output',
   'cached',
+  'cacheCreation',
   'thoughts',
   'tool',
   'total'
@@ -39,4 +40,11 @@ export function sumTokens(
   const total: TokenCounts = {}
   for (const count of counts) addTokens(total, count, keys)
   return Object.keys(total).length > 0 ? total : undefined
+}
+
+/** The counts with their fields in the order of {@link tokenKeys}: a note writes them so, whatever the reader did. */
+export function tokensInOrder(tokens: Readonly<TokenCounts>): TokenCounts {
+  const ordered: TokenCounts = {}
+  for (const key of tokenKeys) if (tokens[key] !== undefined) ordered[key] = tokens[key]
+  return ordered
 }

@@ -1,14 +1,15 @@
 import type {Heading, Parents} from 'mdast'
 import type {Handle} from 'mdast-util-to-markdown'
 import {toString as textOf} from 'mdast-util-to-string'
-import {frontmatterYaml, parentLinkKey, withParentLink} from './frontmatter.js'
+import {frontmatterYaml, parentLinkKey, withNoteLinks} from './frontmatter.js'
 import type {ChatmarkFrontmatter} from './mdast-nodes.js'
 import type {RenderOptions} from './render-options.js'
 
 /**
  * The note's frontmatter node as YAML between `---` fences, as
  * remark-frontmatter fences it: its properties, the link to the parent's note
- * in the profile's place (`parentLinkKey`), and its `title` (with the Obsidian
+ * in the profile's place (`parentLinkKey`) and the one to the project's note
+ * in `project`'s (`withNoteLinks`), and its `title` (with the Obsidian
  * alias that repeats it) the text of the note's title heading as the tree has
  * it when it is written. A remark plugin between reading and writing changes
  * the tree's text (remark-gemoji turns a title's `:rocket:` into 🚀 in the
@@ -18,10 +19,8 @@ import type {RenderOptions} from './render-options.js'
 export function frontmatterHandler(profile: RenderOptions['profile']): Handle {
   return (node: ChatmarkFrontmatter, parent: Parents | undefined) => {
     const properties = retitled(node, parent) ?? node.properties
-    const value =
-      node.parent === undefined
-        ? frontmatterYaml(properties)
-        : frontmatterYaml(withParentLink(properties, node.parent, profile), parentLinkKey(profile))
+    const linked = withNoteLinks(properties, node, profile)
+    const value = node.parent === undefined ? frontmatterYaml(linked) : frontmatterYaml(linked, parentLinkKey(profile))
     return `---${value ? `\n${value}` : ''}\n---`
   }
 }

@@ -1,5 +1,7 @@
 import type {ScalarTag} from 'yaml'
 import type {Conversation} from '../model/model.js'
+import {speakerNames} from '../model/participants.js'
+import {tokensInOrder} from '../model/sum-tokens.js'
 import {escapedYamlString, needsYamlEscapes} from './escaped-yaml-string.js'
 import {frontmatterTags} from './frontmatter-tags.js'
 import {isFrontmatterTime} from './frontmatter-time.js'
@@ -7,6 +9,7 @@ import {obsidianProperties} from './obsidian-properties.js'
 import {readsAsOtherType} from './reads-as-other-type.js'
 import type {RenderOptions} from './render-options.js'
 import {requireModule} from './require-module.js'
+import {snakeCase} from './snake-case.js'
 
 /** The YAML serialiser, loaded on first use: only notes need it, not reading or listing. */
 let yaml: typeof import('yaml') | undefined
@@ -20,6 +23,23 @@ export async function loadYaml(): Promise<void> {
 /**
  * The note's frontmatter as data: what a notes app, a search index or a
  * later chatmark run needs to know about the conversation without reading it.
+ * Every property name is snake_case in every profile, the names of the
+ * format's own facts (`metadata.extra`) and of token counts included (see
+ * `docs/properties.md`). The default (`gfm`) profile writes:
+ * - `title`; `source` (a map: `format`, `variant`); `id` (chatmark finds a
+ *   note by it); `created`, `updated` (ISO-8601 times, as the source gave them);
+ * - `models` (list), `project` (text: the folder the session ran in, or the
+ *   tool's name for the project), `git_branch`;
+ * - `parent` (a map: `id`, `relation`), when the conversation has one;
+ * - `participants` (list): the name of everyone who speaks, human, model or
+ *   bot, in order of their first turn (`speakersOf`);
+ * - `tokens` (a map: `input`, `output`, `cached`, `cache_creation`,
+ *   `thoughts`, `tool`, `total`, each only when known);
+ * - the format's own facts, their names in snake_case (`cli_version`, `cost`
+ *   in USD...), unless a property above has the name;
+ * - `turns` (number), `fidelity` (a map from a reason, as the model names it,
+ *   `injected-context`, to a count).
+ *
  * With the obsidian `profile`, flat properties Obsidian's Properties panel can
  * edit, times in `timeZone` (see `obsidianProperties`); `id` is the same in both.
  */
@@ -46,12 +66,17 @@ export function frontmatterOf(
   if (metadata.project) data['project'] = metadata.project
   if (metadata.gitBranch) data['git_branch'] = metadata.gitBranch
   if (metadata.parent) data['parent'] = {id: metadata.parent.id, relation: metadata.parent.relation}
-  const people = conversation.participants.filter(
-    (participant) => participant.kind === 'human' || participant.kind === 'bot'
-  )
-  if (people.length > 0) data['participants'] = people.map((participant) => participant.name)
-  if (metadata.tokens && Object.keys(metadata.tokens).length > 0) data['tokens'] = {...metadata.tokens}
-  for (const [key, value] of Object.entries(metadata.extra ?? {})) if (!(key in data)) data[key] = value
+  const participants = speakerNames(conversation)
+  if (participants.length > 0) data['participants'] = participants
+  const tokens: Record<string, number> = {}
+  for (const [key, count] of Object.entries(tokensInOrder(metadata.tokens ?? {}))) {
+    if (typeof count === 'number') tokens[snakeCase(key)] = count
+  }
+  if (Object.keys(tokens).length > 0) data['tokens'] = tokens
+  for (const [key, value] of Object.entries(metadata.extra ?? {})) {
+    const name = snakeCase(key)
+    if (name && !(name in data)) data[name] = value
+  }
   data['turns'] = conversation.turns.length
   if (Object.keys(conversation.fidelity).length > 0) data['fidelity'] = {...conversation.fidelity}
   return data
@@ -78,6 +103,24 @@ export function withParentLink(
   profile: RenderOptions['profile']
 ): Record<string, unknown> {
   return {...data, [parentLinkKey(profile)]: parent}
+}
+
+/**
+ * Frontmatter data with the links a vault knows in their places: the parent's
+ * note (see {@link withParentLink}) and, under the obsidian profile, the
+ * project's note as the `project` property, where it stands (see
+ * `RenderOptions.project`).
+ */
+export function withNoteLinks(
+  data: Record<string, unknown>,
+  links: {parent?: string | undefined; project?: string | undefined},
+  profile: RenderOptions['profile']
+): Record<string, unknown> {
+  let linked = data
+  if (links.project !== undefined && profile === 'obsidian' && 'project' in data) {
+    linked = {...linked, project: links.project}
+  }
+  return links.parent === undefined ? linked : withParentLink(linked, links.parent, profile)
 }
 
 /**

@@ -120,17 +120,20 @@ export interface ChatmarkAttachment extends Node {
 
 /**
  * The note's frontmatter as data: its properties, as `frontmatterOf` makes
- * them for the profile the tree is built for, and the link to the note of
- * the conversation's parent when the caller knows it (`RenderOptions.parent`,
- * a vault's). Markdown writes them as YAML between `---` fences, the link in
- * its profile's place (see `frontmatterHandler`); HTML as a table at the top
- * of the page. A remark plugin changes the note's properties here.
+ * them for the profile the tree is built for, and the links to the note of
+ * the conversation's parent and to its project's note when the caller knows
+ * them (`RenderOptions.parent` and `project`, a vault's). Markdown writes them
+ * as YAML between `---` fences, the links in their profile's places (see
+ * `frontmatterHandler`); HTML as a table at the top of the page. A remark
+ * plugin changes the note's properties here.
  */
 export interface ChatmarkFrontmatter extends Node {
   type: 'chatmarkFrontmatter'
   properties: Record<string, unknown>
   /** The link to the parent's note: a wikilink with the obsidian profile, else its path from the note. */
   parent?: string
+  /** The link to the project's note (obsidian only): the `project` property in place of the link by name. */
+  project?: string
   data?: Data
 }
 

@@ -1,5 +1,9 @@
 import type {Conversation} from '../model/model.js'
+import {speakerNames} from '../model/participants.js'
+import {tokensInOrder} from '../model/sum-tokens.js'
 import {formatDateTime} from './format-time.js'
+import {projectLink} from './project-link.js'
+import {snakeCase} from './snake-case.js'
 
 /** A value Obsidian's Properties panel can show and edit: text, number, checkbox, or a list of text. */
 export type PropertyValue = string | number | boolean | string[]
@@ -18,13 +22,22 @@ export type PropertyValue = string | number | boolean | string[]
  * - `created`, `updated` (date & time, `2026-03-01T11:00:00+01:00`: the
  *   time in `timeZone` with its offset, since a time without one is read as
  *   the reader's local time; a date alone stays a date);
- * - `models`, `participants` (lists), `project`, `git_branch` (text);
+ * - `models` (list);
+ * - `project` (text: a wikilink to the project's note, by its name,
+ *   `"[[demo]]"` (see `projectLink`); in a vault, to its index note by
+ *   path, `"[[projects/demo|demo]]"`, `RenderOptions.project`) and
+ *   `project_path` (text: the folder the session ran in, or the tool's name
+ *   for the project, as the default profile's `project`); `git_branch` (text);
  * - `parent` (text: the parent session's id, which a vault may make a link
  *   to the parent's note) and `parent_relation` (text: `fork`, `resume` or
  *   `subagent`), when the conversation has a parent;
- * - `tokens_input`, `tokens_output`, `tokens_cached`, `tokens_thoughts`,
- *   `tokens_tool`, `tokens_total` (numbers, each only when known);
- * - the format's own facts, their names in snake_case (`cli_version`);
+ * - `participants` (list): the name of everyone who speaks, human, model or
+ *   bot, in order of their first turn;
+ * - `tokens_input`, `tokens_output`, `tokens_cached`,
+ *   `tokens_cache_creation`, `tokens_thoughts`, `tokens_tool`,
+ *   `tokens_total` (numbers, each only when known);
+ * - the format's own facts, their names in snake_case (`cli_version`, `cost`
+ *   in USD...), unless a property above has the name;
  * - `turns` (number), `fidelity` (a list of text, `injected-context: 2`: one
  *   property however many reasons there are, rather than a property per
  *   reason in every vault's list of property names).
@@ -46,18 +59,19 @@ export function obsidianProperties(
   if (conversation.createdAt) data['created'] = formatDateTime(conversation.createdAt, timeZone)
   if (conversation.updatedAt) data['updated'] = formatDateTime(conversation.updatedAt, timeZone)
   if (metadata.models && metadata.models.length > 0) data['models'] = [...metadata.models]
-  if (metadata.project) data['project'] = metadata.project
+  if (metadata.project) {
+    data['project'] = projectLink(metadata.project)
+    data['project_path'] = metadata.project
+  }
   if (metadata.gitBranch) data['git_branch'] = metadata.gitBranch
   if (metadata.parent) {
     data['parent'] = metadata.parent.id
     data['parent_relation'] = metadata.parent.relation
   }
-  const people = conversation.participants.filter(
-    (participant) => participant.kind === 'human' || participant.kind === 'bot'
-  )
-  if (people.length > 0) data['participants'] = people.map((participant) => participant.name)
-  for (const [key, count] of Object.entries(metadata.tokens ?? {})) {
-    if (typeof count === 'number') data[`tokens_${key}`] = count
+  const participants = speakerNames(conversation)
+  if (participants.length > 0) data['participants'] = participants
+  for (const [key, count] of Object.entries(tokensInOrder(metadata.tokens ?? {}))) {
+    if (typeof count === 'number') data[`tokens_${snakeCase(key)}`] = count
   }
   for (const [key, value] of Object.entries(metadata.extra ?? {})) {
     const name = snakeCase(key)
@@ -76,13 +90,4 @@ export function obsidianProperties(
 function tagOf(name: string): string | undefined {
   const tag = name.replace(/[^\p{L}\p{N}_/-]+/gu, '-').replace(/^[-/]+|[-/]+$/g, '')
   return /[^\d/-]/.test(tag) ? tag : undefined
-}
-
-/** `cliVersion`, `cli-version` and `cli version` as `cli_version`. */
-function snakeCase(key: string): string {
-  return key
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '')
 }

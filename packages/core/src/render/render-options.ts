@@ -96,15 +96,19 @@ export interface RenderOptions {
    * property after the `parent` record. Left out when the conversation has no parent.
    */
   parent?: string
+  /**
+   * The link to the note of the conversation's project, which only a caller
+   * that keeps notes (a vault) knows: with `obsidian`, a wikilink to the
+   * project's index note (`[[projects/demo|demo]]`), the `project` property in
+   * place of the link by the project's name (`projectLink`). Ignored by the
+   * other profiles, and when the conversation has no project.
+   */
+  project?: string
 }
 
 /** See {@link RenderOptions.remoteContent}. */
 export type RemoteContent = 'link' | 'keep'
 
-/**
- * {@link RenderOptions} with every default filled in (`tool`'s and `toolName`'s are the conversation's format,
- * known later; `indexHref` and `parent` have none).
- */
 /**
  * What a writer yields between two pages of one note (see {@link RenderOptions.pageChars}): a control character no
  * note text holds (writers show a transcript's control characters as symbols), so it cannot be forged.
@@ -116,11 +120,15 @@ export function pageFileName(name: string, page: number): string {
   return `${name}-page-${page}`
 }
 
+/**
+ * {@link RenderOptions} with every default filled in (`tool`'s and `toolName`'s are the conversation's format,
+ * known later; `indexHref`, `pageChars`, `pageName`, `parent` and `project` have none).
+ */
 export type ResolvedRenderOptions = Required<Omit<RenderOptions, OptionalOptions>> &
   Pick<RenderOptions, OptionalOptions>
 
 /** Options without a default: absent unless given. */
-type OptionalOptions = 'tool' | 'toolName' | 'indexHref' | 'pageChars' | 'pageName' | 'parent'
+type OptionalOptions = 'tool' | 'toolName' | 'indexHref' | 'pageChars' | 'pageName' | 'parent' | 'project'
 
 /** Fills in defaults. */
 export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRenderOptions {
@@ -139,7 +147,8 @@ export function resolveRenderOptions(options: RenderOptions = {}): ResolvedRende
     ...(options.indexHref === undefined ? {} : {indexHref: options.indexHref}),
     ...(options.pageChars === undefined ? {} : {pageChars: options.pageChars}),
     ...(options.pageName === undefined ? {} : {pageName: options.pageName}),
-    ...(options.parent === undefined ? {} : {parent: options.parent})
+    ...(options.parent === undefined ? {} : {parent: options.parent}),
+    ...(options.project === undefined ? {} : {project: options.project})
   }
 }
 

@@ -1,5 +1,5 @@
 import type {Conversation, Turn} from '@chatmark/core/model'
-import {stringOf} from '@chatmark/core/model'
+import {stringOf, tokensInOrder} from '@chatmark/core/model'
 import type {Entry} from '../record-store.js'
 import type {BuildState, ConversationContext} from './state.js'
 import {forkTitle, otherSessionSummaries, titleOf} from './title.js'
@@ -52,15 +52,19 @@ export function buildConversation(
   // A subagent's transcript read on its own names its parent by the session id its records share.
   else if (store.subagent && facts.sessionId !== undefined)
     conversation.metadata.parent = {id: facts.sessionId, relation: 'subagent'}
-  if (Object.keys(state.totals).length > 0) conversation.metadata.tokens = state.totals
+  // Cache writes are counted apart from the input (see `usageTokens`): the session's sum only.
+  const tokens =
+    state.cacheCreation === undefined
+      ? state.totals
+      : tokensInOrder({...state.totals, cacheCreation: state.cacheCreation})
+  if (Object.keys(tokens).length > 0) conversation.metadata.tokens = tokens
   const extra: Record<string, string | number> = {}
-  if (facts.version !== undefined) extra['version'] = facts.version
+  if (facts.version !== undefined) extra['cliVersion'] = facts.version
   if (store.subagent) {
     // A subagent's transcript read on its own: whose it is (its parent's note nests it, with `subagents`).
     extra['kind'] = 'subagent'
     if (store.subagent.agentId !== undefined) extra['agent_id'] = store.subagent.agentId
   }
-  if (state.cacheCreation !== undefined) extra['cacheCreationTokens'] = state.cacheCreation
   if (Object.keys(extra).length > 0) conversation.metadata.extra = extra
   return conversation
 }

@@ -88,7 +88,7 @@ export function shutdownTokens(shutdowns: readonly ShutdownMetrics[]): TokenCoun
 function extraOf(state: SessionState): Record<string, string | number> {
   const {info} = state
   const extra: Record<string, string | number> = {}
-  if (info.copilotVersion) extra['version'] = info.copilotVersion
+  if (info.copilotVersion) extra['cliVersion'] = info.copilotVersion
   if (info.vscodeVersion) extra['vscodeVersion'] = info.vscodeVersion
   if (info.repository) extra['repository'] = info.repository
   const changes = state.lastShutdown?.['codeChanges']
