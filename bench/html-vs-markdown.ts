@@ -52,7 +52,18 @@ export async function benchHtmlVsMarkdown(setup: HtmlVsMarkdownSetup): Promise<v
     claudeCodeLog(setup)
   ]
   const large = await session(setup, setup.megabytes)
-  const results = await compare(setup, large, [chatmark('markdown'), chatmark('html'), ...peers])
+  // As people write notes and pages: into a folder (pages of a long session split at 4 MB, with the folder's index).
+  const folder = (to: string): Contender => ({
+    label: `chatmark --to ${to} -o DIR`,
+    run: (input) => measure([setup.bundle, '--to', to, '-o', setup.freshFolder(to), input])
+  })
+  const results = await compare(setup, large, [
+    chatmark('markdown'),
+    chatmark('html'),
+    ...peers,
+    folder('markdown'),
+    folder('html')
+  ])
   const failed = peers.filter((peer, index) => peer.run && 'failed' in (results[index + 2] as Outcome))
   if (failed.length > 0 && setup.smallMegabytes < setup.megabytes) {
     const small = await session(setup, setup.smallMegabytes)

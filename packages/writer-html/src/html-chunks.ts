@@ -42,14 +42,15 @@ export function* htmlChunks(conversation: Conversation, options?: RenderOptions)
     ...(heading ? toElements(heading, file) : []),
     ...(frontmatter ? [metadataFold(frontmatter, link, conversation.metadata.models ?? [])] : [])
   ]
-  const prompts = conversation.turns.some((turn) => turn.role === 'user')
+  // Prompts are what a person asks a model: a channel of people (Slack) has messages, not prompts to jump between.
+  const prompts = conversation.turns.some((turn) => turn.role === 'assistant')
   const facts = {title, tool, prompts, options}
   const pageChars = options?.pageChars ?? 0
   const pages = pageChars > 0 && options?.pageName ? new PageLinks(options.pageName, '.html') : undefined
   let page = 1
   let [before, after] = pageShell({title, id: conversation.id, header, link, bar: pageBar(facts)})
   yield visibleControls(before)
-  const anchors = new TurnAnchors()
+  const anchors = new TurnAnchors(prompts)
   let written = 0
   while (!next.done) {
     const tree = htmlProcessor.runSync({type: 'root', children: [next.value]}, file)

@@ -136,8 +136,8 @@ aside.notice-error { --level: var(--error); --level-bg: var(--error-bg); }
 input[type="checkbox"] { margin: 0 .4em 0 0; }
 li.task-list-item { list-style: none; }
 footer.page-footer { color: var(--muted); font-size: .8rem; text-align: center; padding: 0 1rem 2rem; }
-table.index { width: 100%; font-size: .9rem; background: var(--card); }
-table.index td { overflow-wrap: anywhere; }
+table.index { width: 100%; font-size: .9rem; }
+table.index td { overflow-wrap: anywhere; background: var(--card); }
 table.index td.date, table.index td.number { white-space: nowrap; }
 table.index td.number { text-align: right; }
 details.group { margin: .6rem 0; }

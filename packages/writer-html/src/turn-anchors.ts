@@ -8,11 +8,17 @@ import {h} from 'hastscript'
  * sanitised trees: the ids are the page's own, so they are not prefixed as ids from message text are.
  */
 export class TurnAnchors {
+  /** Whether the user's turns are prompts to a model, with links between them. */
+  readonly #linked: boolean
   #turns = 0
   #prompts = 0
   /** The prompts before this page's, and the page they are on: a link to one goes there. */
   #before = 0
   #previousPage: string | undefined
+
+  constructor(prompts: boolean) {
+    this.#linked = prompts
+  }
 
   /** Starts a new page after the page at `previous` (a link to it): prompts so far are there, not here. */
   newPage(previous: string): void {
@@ -57,7 +63,7 @@ export class TurnAnchors {
     if (heading?.tagName === 'h2') {
       heading.children.push({type: 'text', value: ' '}, h('a.turn-link', {href: `#t${turn}`}, `#${turn}`))
     }
-    if (!classes.includes('turn-user')) return
+    if (!this.#linked || !classes.includes('turn-user')) return
     const prompt = ++this.#prompts
     const links: ElementContent[] = [h('a', {href: `#p${prompt + 1}`}, 'Next prompt ↓')]
     if (prompt > 1) links.unshift(h('a', {href: this.#promptHref(prompt - 1)}, '↑ Previous prompt'))

@@ -282,22 +282,14 @@ test('a page is written a turn at a time: the head first, then one piece per tur
   for (let next = iterator.next(); !next.done; next = iterator.next()) rest.push(next.value)
   assert.equal(rest.length, 6)
   for (const [index, piece] of rest.slice(0, 5).entries()) {
-    const [turn, prompt] = [index + 1, index + 1]
-    const previous = prompt > 1 ? `<a href="#p${prompt - 1}">↑ Previous prompt</a> ` : ''
+    const turn = index + 1
     assert.equal(
       piece,
       `<section class="turn turn-user" id="t${turn}">\n` +
-        `<h2>User <a class="turn-link" href="#t${turn}">#${turn}</a></h2>\n` +
-        `<nav class="prompt-nav" id="p${prompt}" aria-label="Prompts">` +
-        `${previous}<a href="#p${prompt + 1}">Next prompt ↓</a></nav>\n` +
-        `<p>Turn ${index}</p>\n</section>\n`
+        `<h2>User <a class="turn-link" href="#t${turn}">#${turn}</a></h2>\n<p>Turn ${index}</p>\n</section>\n`
     )
   }
-  // The last prompt's "next" leads to the end of the turns.
-  assert.match(
-    rest[5]!,
-    /^<nav class="prompt-nav prompt-end" id="p6" aria-label="Prompts"><a href="#p5">↑ Last prompt<\/a>/
-  )
+  assert.match(rest[5]!, /^<nav class="prompt-nav prompt-end" id="p1" aria-label="Prompts"><a href="#top">↑ Top<\/a>/)
   assert.match(rest[5]!, /<\/main>[\s\S]*<\/html>\n$/)
 })
 
@@ -494,6 +486,9 @@ test('prompts link to each other and every link on the page leads to an anchor o
     )
   )
   assert.doesNotMatch(page(conversationOf(turns)), /All conversations/, 'a page written alone has no index')
+  // People talking to each other (a Slack channel) ask no model: their messages are not prompts to jump between.
+  const channel = page(conversationOf(turns.filter((turn) => turn.role === 'user')))
+  assert.doesNotMatch(channel, /Next prompt|>Prompts</)
 })
 
 test('with pageChars and pageName, a long conversation is pages linked to each other, a break between them', () => {

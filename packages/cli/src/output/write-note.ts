@@ -9,8 +9,12 @@ import {numberedFileName, openTemporaryFile, syncFolder} from '@chatmark/core'
 import type {TakenNames} from './taken-names.js'
 import type {WrittenNotes} from './written-notes.js'
 
-/** Rendered pieces are gathered into writes of about this many characters. */
-const writeChars = 1024 * 1024
+/**
+ * Rendered pieces are gathered into writes of about this many characters. Not more: a page's pieces are strings
+ * made by concatenation, each holding every small string it was made of until it is written, and a megabyte of
+ * them outlived V8's young generation, to be collected late from the old one (figures: BENCHMARKS.md, issue 28).
+ */
+const writeChars = 64 * 1024
 
 /**
  * How much of an existing note is read first to find the id it holds (in its
