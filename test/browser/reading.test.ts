@@ -123,19 +123,21 @@ if (chromiumAvailable()) {
               await page.setViewport({width: view.width, height: view.height})
               await page.emulateMediaFeatures([{name: 'prefers-color-scheme', value: scheme}])
               await page.goto(pathToFileURL(join(dir, name)).href, {waitUntil: 'load'})
-              // As a reader first sees it, folds closed.
-              const shot = join(screenshots, `${reading.name}-${view.label}-${scheme}.png`)
-              if (name === pages[0]) {
+              // Each conversation's first page, as a reader first sees it, folds closed.
+              const shown = first.indexOf(name)
+              const label = `${reading.name}${shown > 0 ? `-${shown + 1}` : ''}-${view.label}-${scheme}`
+              const shot = join(screenshots, `${label}.png`)
+              if (shown !== -1) {
                 await page.screenshot({path: shot})
                 console.log(`screenshot: ${relative(repoRoot, shot)}`)
               }
               await assertReadable(page, `${name} at ${view.label} width, ${scheme}`)
-              if (name === pages[0]) {
+              if (shown === 0) {
                 if (reading.anchor && html.includes(`id="${reading.anchor.slice(1)}"`)) {
                   await openFolds(page)
                   await page.goto(`${pathToFileURL(join(dir, name)).href}${reading.anchor}`, {waitUntil: 'load'})
                   await openFolds(page)
-                  const inside = join(screenshots, `${reading.name}-${view.label}-${scheme}-open.png`)
+                  const inside = join(screenshots, `${label}-open.png`)
                   await page.screenshot({path: inside})
                   console.log(`screenshot: ${relative(repoRoot, inside)}`)
                 }

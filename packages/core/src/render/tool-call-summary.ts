@@ -18,6 +18,8 @@ const summaryKeys = [
   'dir_path',
   'url',
   'query',
+  'search_query',
+  'q',
   'pattern',
   'regex',
   'description',
@@ -51,9 +53,17 @@ export function toolCallSummary(part: ToolCallPart): string | undefined {
   return undefined
 }
 
-/** A string argument as one line, or a list of strings (an argument vector) joined by spaces. */
+/**
+ * A string argument as one line, a list of strings (an argument vector) joined by spaces, or a list of queries
+ * (ChatGPT's `search_query: [{q: "..."}]`) by its first.
+ */
 function argumentLine(value: unknown): string | undefined {
   if (typeof value === 'string') return labelText(value) || undefined
+  if (Array.isArray(value) && typeof value[0] === 'object' && value[0] !== null) {
+    const first = value[0] as Record<string, unknown>
+    const query = ['q', 'query'].map((key) => first[key]).find((item) => typeof item === 'string')
+    if (typeof query === 'string') return labelText(query) || undefined
+  }
   if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
     // `["bash", "-lc", "npm test"]`: the script is what was run.
     const [program = '', flag = '', script = ''] = value as string[]
