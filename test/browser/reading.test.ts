@@ -54,7 +54,8 @@ const cases: ReadingCase[] = [
       'packages/format-claude/fixtures/claude-code/real-2.1-subagent-files/input.jsonl',
       'packages/format-claude/fixtures/claude-code/real-2.0-agent-files/input.jsonl'
     ],
-    conversations: 2
+    conversations: 2,
+    anchor: '#t2'
   },
   {
     name: 'wide-tools',
