@@ -117,22 +117,24 @@ if (chromiumAvailable()) {
       for (const name of pages) {
         const html = await readFile(join(dir, name), 'utf8')
         await linksLand(html, dir, name)
+        // A page after the first is checked, not shown.
+        const shown = first.indexOf(name)
         for (const view of views) {
-          for (const scheme of schemes) {
+          for (const scheme of shown === -1 ? (['light'] as const) : schemes) {
             const page = await browser.newPage()
             try {
               await page.setViewport({width: view.width, height: view.height})
               await page.emulateMediaFeatures([{name: 'prefers-color-scheme', value: scheme}])
               await page.goto(pathToFileURL(join(dir, name)).href, {waitUntil: 'load'})
               // Each conversation's first page, as a reader first sees it, folds closed.
-              const shown = first.indexOf(name)
               const label = `${reading.name}${shown > 0 ? `-${shown + 1}` : ''}-${view.label}-${scheme}`
               const shot = join(screenshots, `${label}.png`)
               if (shown !== -1) {
                 await page.screenshot({path: shot})
                 console.log(`screenshot: ${relative(repoRoot, shot)}`)
               }
-              await assertReadable(page, `${name} at ${view.label} width, ${scheme}`)
+              // The scheme changes colours, not layout: each width is checked once, in light.
+              if (scheme === 'light') await assertReadable(page, `${name} at ${view.label} width`)
               if (shown === 0) {
                 if (reading.anchor && html.includes(`id="${reading.anchor.slice(1)}"`)) {
                   await openFolds(page)

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, beforeAll, test} from 'vitest'
 import {runInstalled} from '../../../test/util/installed.js'
+import {linesFormat, listedTitles} from './lines-format.js'
 import {repoRoot, runCli as runHere} from './run-cli.js'
 
 // `--jobs`: inputs converted by worker threads give exactly what one thread gives, and a worker
@@ -174,41 +175,6 @@ test('an export read in parts by 2 workers gives what one thread gives: notes, m
   }
 })
 
-/**
- * A format that reads `.lines` files in parts, a line each: a conversation per line; `crash` ends the worker
- * and `hang` never returns.
- */
-async function linesFormat(): Promise<string> {
-  const format = join(dir, 'lines.mjs')
-  await writeFile(
-    format,
-    `const conversation = (id, text) => ({id, title: text, source: {format: 'lines'}, participants: [], metadata: {},
-      fidelity: {}, turns: [{role: 'user', parts: [{type: 'text', text}]}]})
-    const lines = async (input) => Buffer.from(await input.head(10000)).toString('utf8').trim().split('\\n')
-    export default {name: 'lines', description: 'x', extensions: ['.lines'],
-      detect: (sample) => sample.extension === '.lines'
-        ? {confidence: 'certain', reason: 'a .lines file'} : {confidence: 'none', reason: 'no'},
-      async *parse(input) {
-        for (const [index, text] of (await lines(input)).entries()) yield conversation(String(index), text)
-      },
-      parts: {
-        async *split(input) {
-          for (const [index, text] of (await lines(input)).entries()) {
-            yield {index, start: 0, bytes: new TextEncoder().encode(text)}
-          }
-        },
-        async *parse(part) {
-          const text = new TextDecoder().decode(part.bytes)
-          if (text === 'crash') process.exit(3)
-          if (text === 'hang') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0)
-          yield conversation(String(part.index), text)
-        }
-      }}\n`
-  )
-  return format
-}
-
-/** The titles `--list` prints, one a line (its fourth column). */
 test('the sources split an export into parts for workers as the installed package does', async () => {
   // The thread that splits an export and writes what its parts make (convert-parts.ts) runs here, under
   // coverage; its workers load the sources.
@@ -236,14 +202,8 @@ test('the sources split an export into parts for workers as the installed packag
   }
 })
 
-const listedTitles = (stdout: string): Array<string | undefined> =>
-  stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => line.split('\t')[3])
-
 test('a worker that crashes on a part fails that part alone: the others of its job are converted again', async () => {
-  const format = await linesFormat()
+  const format = await linesFormat(dir)
   const input = join(dir, 'export.lines')
   const lines = Array.from({length: 20}, (_, index) => (index === 12 ? 'crash' : `line ${index + 1}`))
   await writeFile(input, lines.join('\n'))
@@ -260,29 +220,6 @@ test('a worker that crashes on a part fails that part alone: the others of its j
     /export\.lines: item 13 of the input not converted: the worker converting it stopped \(exit code 3\)/
   )
   assert.doesNotMatch(stderr, /items/)
-})
-
-test('a worker that hangs on a part past --time-limit fails that part alone', async () => {
-  const format = await linesFormat()
-  const input = join(dir, 'hang.lines')
-  const lines = Array.from({length: 6}, (_, index) => (index === 3 ? 'hang' : `line ${index + 1}`))
-  await writeFile(input, lines.join('\n'))
-  const {code, stdout, stderr} = await runCli([
-    '--use',
-    format,
-    '-j',
-    '2',
-    '--time-limit',
-    String(timeLimit),
-    '--list',
-    input
-  ])
-  assert.equal(code, 1)
-  assert.deepEqual(
-    listedTitles(stdout),
-    lines.filter((line) => line !== 'hang')
-  )
-  assert.match(stderr, new RegExp(`hang\\.lines: item 4 of the input not converted: stopped after ${timeLimit} s`))
 })
 
 test('--jobs and --time-limit take whole numbers', async () => {

@@ -531,3 +531,40 @@ test('a message over the parse budget is shown as written, as code, under a noti
   assert.equal(code, `${hostile}after`)
   assert.doesNotMatch(html, /<h\d>a<\/h\d>/, 'no heading was parsed out of it')
 })
+
+test('a tool input’s fields: numbers, booleans and null as code, long lines and objects as blocks; a list stays JSON', () => {
+  const fields = content(
+    page(
+      exchange(
+        {
+          type: 'tool-call',
+          text: 'edit',
+          name: 'Edit',
+          input: {line: 12, dry: false, owner: null, skip: undefined, note: 'x'.repeat(130), range: {from: 1, to: 2}}
+        },
+        {type: 'tool-call', text: 'batch', name: 'Batch', input: [{path: 'a'}, {path: 'b'}]},
+        {type: 'tool-call', text: 'noop', name: 'Noop', input: {skip: undefined}}
+      )
+    )
+  )
+  assert.match(fields, /<dt>line<\/dt>\n<dd><code>12<\/code><\/dd>\n<dt>dry<\/dt>\n<dd><code>false<\/code><\/dd>/)
+  assert.match(fields, /<dt>owner<\/dt>\n<dd><code>null<\/code><\/dd>\n<dt>note<\/dt>\n<dd><pre><code>x{130}<\/code>/)
+  assert.match(
+    fields,
+    /<dt>range<\/dt>\n<dd><pre><code class="language-json">\{\n {2}"from": 1,\n {2}"to": 2\n\}<\/code>/
+  )
+  assert.doesNotMatch(fields, /<dt>skip<\/dt>/)
+  assert.match(fields, /<span class="tool-name">Batch<\/span>[\s\S]*?<pre><code class="language-json">\[\n/)
+  assert.match(fields, /<span class="tool-name">Noop<\/span>[\s\S]*?<pre><code class="language-json">\{\}/)
+})
+
+test('the line of facts names two models and counts the others; a page link that is not a record is none', () => {
+  const html = page(
+    conversationOf([{role: 'user', parts: [{type: 'text', text: 'Hi'}]}], {
+      metadata: {models: ['m-1', 'm-2', 'm-3', 'm-4']}
+    })
+  )
+  assert.match(html, /<summary>test · m-1 · m-2 · 2 more models · 1 turn<\/summary>/)
+  assert.equal(htmlWriter.noteLink?.('<!doctype html><meta name="chatmark-link" content="1">'), undefined)
+  assert.equal(htmlWriter.noteLink?.('<!doctype html><meta name="chatmark-link" content="%7B">'), undefined)
+})
