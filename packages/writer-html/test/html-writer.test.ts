@@ -532,7 +532,7 @@ test('a message over the parse budget is shown as written, as code, under a noti
   assert.doesNotMatch(html, /<h\d>a<\/h\d>/, 'no heading was parsed out of it')
 })
 
-test('a tool input’s fields: numbers, booleans and null as code, long lines and objects as blocks; a list stays JSON', () => {
+test('tool input fields: numbers, booleans and null as code, long lines and objects as blocks; a list is JSON', () => {
   const fields = content(
     page(
       exchange(
