@@ -87,11 +87,10 @@ export function pageShell(head: PageHead): [before: string, after: string] {
 
 /** What an index lists of a page, from its `chatmark-link` meta element; `undefined` for any other text. */
 export function pageLink(head: string): NoteLink | undefined {
-  const match = /<meta name="chatmark-link" content="([^"<>]*)">/.exec(head)
-  if (!match?.[1] || !/^<!doctype html>/i.test(head)) return undefined
+  const content = metaContent(head, 'chatmark-link')
   let value: unknown
   try {
-    value = JSON.parse(decodeURIComponent(match[1]))
+    value = content === undefined ? undefined : JSON.parse(content)
   } catch {
     return undefined
   }
@@ -110,7 +109,16 @@ export function pageLink(head: string): NoteLink | undefined {
 
 /** The conversation id of a page, from its `chatmark-id` meta element; `undefined` for any other text. */
 export async function pageId(head: string): Promise<string | undefined> {
-  const match = /<meta name="chatmark-id" content="([^"<>]*)">/.exec(head)
+  return metaContent(head, 'chatmark-id')
+}
+
+/**
+ * The content of a page's meta element named `name`, URI-decoded as `pageShell` encodes it (so it reads back
+ * exactly without an HTML parser); `undefined` when the text is not a page, has no such element, or its content
+ * does not decode.
+ */
+function metaContent(head: string, name: string): string | undefined {
+  const match = new RegExp(`<meta name="${name}" content="([^"<>]*)">`).exec(head)
   if (!match?.[1] || !/^<!doctype html>/i.test(head)) return undefined
   try {
     return decodeURIComponent(match[1])
